@@ -1,0 +1,65 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings shared by every Swift target (one loop, as swift-log's manifest does).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "CaptureKit",
+    platforms: [.macOS(.v15), .iOS(.v17)],
+    products: [
+        .library(name: "BlinkID", targets: ["BlinkID"]),
+        .executable(name: "capkit", targets: ["capkit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // Native shims over Debian libraries (installed by scripts/bootstrap).
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+
+        // Shared runtime: images, codecs, geometry, broadcasting, licences, resources.
+        .target(
+            name: "CaptureCore",
+            dependencies: [
+                "CTurboJPEG", "CSPNG",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Document localisation, quality, rectification, MRZ reading.
+        .target(
+            name: "DocumentEngine",
+            dependencies: ["CaptureCore"],
+            resources: [.copy("Resources")]
+        ),
+        // Public BlinkID core API (names from the BlinkID guide).
+        .target(name: "BlinkID", dependencies: ["CaptureCore", "DocumentEngine"]),
+
+        // Seeded synthetic documents and glyphs (Cairo + Debian's fonts-ocr-b): tests, eval, training.
+        .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
+
+        .executableTarget(
+            name: "capkit",
+            dependencies: [
+                "BlinkID", "CaptureCore", "DocumentEngine", "DocumentSynthesis",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore"]),
+        .testTarget(name: "DocumentEngineTests", dependencies: ["DocumentEngine", "DocumentSynthesis"]),
+        .testTarget(name: "BlinkIDTests", dependencies: ["BlinkID", "DocumentSynthesis"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

@@ -1,0 +1,127 @@
+/// An 8-bit RGBA image (straight alpha), row-major, 4 bytes per pixel, no row padding.
+public struct RGBAImage: Sendable, Equatable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width * height * 4` bytes: R, G, B, A for each pixel, row after row.
+    public var pixels: [UInt8]
+
+    /// Creates an image filled with one colour (opaque black by default).
+    public init(width: Int, height: Int, fill: RGBA = RGBA(r: 0, g: 0, b: 0, a: 255)) {
+        precondition(width >= 0 && height >= 0, "image dimensions must not be negative")
+        self.width = width
+        self.height = height
+        var p = [UInt8](repeating: 0, count: width * height * 4)
+        if fill != RGBA(r: 0, g: 0, b: 0, a: 0) {
+            for i in stride(from: 0, to: p.count, by: 4) {
+                p[i] = fill.r
+                p[i + 1] = fill.g
+                p[i + 2] = fill.b
+                p[i + 3] = fill.a
+            }
+        }
+        self.pixels = p
+    }
+
+    /// Wraps existing bytes; fails when the count does not match the dimensions.
+    public init(width: Int, height: Int, pixels: [UInt8]) throws(ImageError) {
+        guard width > 0, height > 0, pixels.count == width * height * 4 else {
+            throw .invalidDimensions(width: width, height: height)
+        }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The pixel at (`x`, `y`); both must be inside the image.
+    public subscript(x: Int, y: Int) -> RGBA {
+        get {
+            let i = (y * width + x) * 4
+            return RGBA(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
+        }
+        set {
+            let i = (y * width + x) * 4
+            pixels[i] = newValue.r
+            pixels[i + 1] = newValue.g
+            pixels[i + 2] = newValue.b
+            pixels[i + 3] = newValue.a
+        }
+    }
+
+    /// Luma (ITU-R BT.601 weights, integer arithmetic), ignoring alpha.
+    public func grayscale() -> GrayImage {
+        var out = GrayImage(width: width, height: height)
+        pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<(width * height) {
+                    let r = Int(src[4 * i]), g = Int(src[4 * i + 1]), b = Int(src[4 * i + 2])
+                    dst[i] = UInt8((r * 77 + g * 150 + b * 29 + 128) >> 8)
+                }
+            }
+        }
+        return out
+    }
+
+    /// The rectangle `rect` (clipped to the image) as a new image.
+    public func cropped(to rect: PixelRect) -> RGBAImage {
+        let r = rect.clipped(width: width, height: height)
+        var out = RGBAImage(width: r.width, height: r.height)
+        for row in 0..<r.height {
+            let s = ((r.y + row) * width + r.x) * 4
+            let d = row * r.width * 4
+            out.pixels.replaceSubrange(d..<(d + r.width * 4), with: pixels[s..<(s + r.width * 4)])
+        }
+        return out
+    }
+
+    /// Rotates by a multiple of 90 degrees clockwise.
+    public func rotated(quarterTurnsClockwise turns: Int) -> RGBAImage {
+        let t = ((turns % 4) + 4) % 4
+        if t == 0 { return self }
+        let ow = t == 2 ? width : height, oh = t == 2 ? height : width
+        var out = RGBAImage(width: ow, height: oh)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (nx, ny): (Int, Int)
+                switch t {
+                case 1: (nx, ny) = (height - 1 - y, x)
+                case 2: (nx, ny) = (width - 1 - x, height - 1 - y)
+                default: (nx, ny) = (y, width - 1 - x)
+                }
+                let s = (y * width + x) * 4, d = (ny * ow + nx) * 4
+                out.pixels[d] = pixels[s]
+                out.pixels[d + 1] = pixels[s + 1]
+                out.pixels[d + 2] = pixels[s + 2]
+                out.pixels[d + 3] = pixels[s + 3]
+            }
+        }
+        return out
+    }
+
+    /// Composites `colour` over the pixel at (`x`, `y`) if inside the image (source-over, straight alpha).
+    public mutating func blend(x: Int, y: Int, colour: RGBA) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        let i = (y * width + x) * 4
+        let a = Int(colour.a)
+        pixels[i] = UInt8((Int(colour.r) * a + Int(pixels[i]) * (255 - a) + 127) / 255)
+        pixels[i + 1] = UInt8((Int(colour.g) * a + Int(pixels[i + 1]) * (255 - a) + 127) / 255)
+        pixels[i + 2] = UInt8((Int(colour.b) * a + Int(pixels[i + 2]) * (255 - a) + 127) / 255)
+        pixels[i + 3] = UInt8(min(255, a + Int(pixels[i + 3]) * (255 - a) / 255))
+    }
+}
+
+/// One RGBA colour, 8 bits per channel, straight alpha.
+public struct RGBA: Sendable, Equatable, Hashable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+}

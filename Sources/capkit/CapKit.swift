@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct CapKit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "capkit",
+        abstract: "CaptureKit command line: scan documents, manage licences, evaluate and benchmark.",
+        subcommands: []
+    )
+}
