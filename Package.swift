@@ -45,6 +45,9 @@ let package = Package(
         // Seeded synthetic documents and glyphs (Cairo + Debian's fonts-ocr-b): tests, eval, training.
         .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
 
+        // Test support: manual clocks, gates, a loopback HTTP server with fault switches.
+        .target(name: "CaptureKitTesting", dependencies: ["CaptureCore"]),
+
         .executableTarget(
             name: "capkit",
             dependencies: [
@@ -53,9 +56,9 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore"]),
+        .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore", "CaptureKitTesting"]),
         .testTarget(name: "DocumentEngineTests", dependencies: ["DocumentEngine", "DocumentSynthesis"]),
-        .testTarget(name: "BlinkIDTests", dependencies: ["BlinkID", "DocumentSynthesis"]),
+        .testTarget(name: "BlinkIDTests", dependencies: ["BlinkID", "DocumentSynthesis", "CaptureKitTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,2 @@
+/// Test support shared by the test targets: clocks, gates, local servers, seeded fixtures.
+package enum CaptureKitTesting {}
