@@ -1,0 +1,17 @@
+import CaptureCore
+
+/// The final result of a scanning session (`BlinkIDSession.getResult()`).
+public struct BlinkIDScanningResult: Sendable {
+    /// The machine-readable zone, if one was read with all check digits agreeing.
+    public let mrz: MrzResult?
+    /// The rectified image of the first side scanned.
+    public let firstDocumentImage: RGBAImage?
+    /// The rectified image of the second side (two-sided documents).
+    public let secondDocumentImage: RGBAImage?
+    /// The portrait region of the layout (TD1 front, TD3/TD2 data page).
+    public let faceImage: RGBAImage?
+    /// The signature region, where the layout defines one.
+    public let signatureImage: RGBAImage?
+    /// What was extracted.
+    public let resultCompleteness: ResultCompleteness
+}
