@@ -11,10 +11,21 @@
 ///    into agreement with their check digit, not the other way round.
 /// 3. **Fields covered by a check digit** (document number, dates, TD3 personal number) whose check
 ///    fails: a substitution set is a candidate when it makes the field's check digit agree. In a
-///    numeric field (dates) every confusable letter must become its digit; in an alphanumeric field
-///    (document number, personal number) each confusable character may flip either way. Sets are
-///    tried smallest first, with at most ``maximumSubstitutionsPerField`` changes; the candidates are
-///    the agreeing sets of the smallest size that has any.
+///    numeric field (dates) every confusable letter must become its digit. In an alphanumeric field
+///    (document number, personal number) a confusable character may flip either way, but only where
+///    the flip gives it the kind (letter or digit) of each of its non-filler neighbours in the field
+///    (an `O` between digits may become `0`; a `0` between digits, or at a letter/digit boundary,
+///    stays). Sets are tried smallest first, with at most ``maximumSubstitutionsPerField`` changes
+///    of which at most ``maximumFreeFlipsPerField`` are such optional flips; the candidates are the
+///    agreeing sets of the smallest size that has any.
+///
+///    Why the neighbour rule: a mod-10 check digit is fooled by one in ten random changes, and in
+///    TD1/TD2/TD3 the composite weighs the document number exactly as its own check does, so it
+///    adds nothing there. Flipping any confusable character "repaired" about a quarter of numbers
+///    misread in some other way (a 3 read as 8, say) into a wrong number that passes every check;
+///    with the rule it is about 1 in 50 for letter-prefix-and-digits numbers, while about 4 in 5
+///    genuine confusions are still repaired (seeded simulation over 20 000 numbers; the rest stay
+///    failing, which lets the caller read another frame).
 /// 4. **Acceptance.** Where the layout has a composite check digit, the candidates of all failing
 ///    fields are combined and a combination is accepted only if it is the single one that also
 ///    makes the composite agree; otherwise no step-3 substitution is applied. Visas have no
@@ -24,6 +35,8 @@
 enum MRZConfusionRepairer {
     /// At most this many characters of one field change in step 3.
     static let maximumSubstitutionsPerField = 3
+    /// At most this many of them are optional flips in an alphanumeric field.
+    static let maximumFreeFlipsPerField = 2
     /// Combining candidates across fields stops (and nothing is repaired) beyond this many combinations.
     static let maximumCombinations = 4096
 
@@ -86,11 +99,13 @@ enum MRZConfusionRepairer {
     private static func candidates(for field: MRZCheckedField, in text: MRZText) -> [Substitutions] {
         var forced: Substitutions = []
         var optional: Substitutions = []
-        for position in field.positions {
+        for (index, position) in field.positions.enumerated() {
             let character = text[position]
             let partner = MRZConfusion.partner(of: character).flatMap { field.characterClass.allows($0) ? $0 : nil }
             if field.characterClass.allows(character) {
-                if let partner { optional.append((position, partner)) }
+                if let partner, flipFitsNeighbours(partner, at: index, of: field, in: text) {
+                    optional.append((position, partner))
+                }
             } else {
                 // An impossible character must change in every candidate; one without a partner
                 // makes the field unrepairable.
@@ -101,7 +116,8 @@ enum MRZConfusionRepairer {
         guard forced.count <= maximumSubstitutionsPerField else { return [] }
 
         var scratch = text
-        for size in 0...(maximumSubstitutionsPerField - forced.count) where size <= optional.count {
+        let maximumFlips = min(maximumFreeFlipsPerField, maximumSubstitutionsPerField - forced.count)
+        for size in 0...maximumFlips where size <= optional.count {
             var found: [Substitutions] = []
             forEachCombination(of: optional.count, size: size) { indices in
                 let substitutions = forced + indices.map { optional[$0] }
@@ -113,6 +129,19 @@ enum MRZConfusionRepairer {
             if !found.isEmpty { return found }
         }
         return []
+    }
+
+    /// Whether `replacement` at `index` of `field` has the kind (letter or digit) of every
+    /// non-filler neighbour of that character within the field.
+    private static func flipFitsNeighbours(
+        _ replacement: UInt8, at index: Int, of field: MRZCheckedField, in text: MRZText
+    ) -> Bool {
+        let isDigit = MRZText.isDigit(replacement)
+        for neighbour in [index - 1, index + 1] where field.positions.indices.contains(neighbour) {
+            let character = text[field.positions[neighbour]]
+            if character != MRZText.filler && MRZText.isDigit(character) != isDigit { return false }
+        }
+        return true
     }
 
     /// The one combination (a candidate per failing field) that makes the composite agree, or nil

@@ -92,3 +92,32 @@ extension String {
         return String(characters)
     }
 }
+
+extension MRZFixture {
+    /// The ICAO 9303 part 4 passport specimen.
+    static let td3Specimen = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+    /// The ICAO 9303 part 5 card specimen.
+    static let td1Specimen = ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
+    /// The ICAO 9303 part 6 specimen.
+    static let td2Specimen = ["I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", "D231458907UTO7408122F1204159<<<<<<<6"]
+    /// The ICAO 9303 part 7 full-size visa specimen.
+    static let mrvASpecimen = ["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L8988901C4XXX4009078F96121096ZE184226B<<<<<<"]
+
+    /// `lines` with the composite check digit recomputed over whatever they hold now.
+    static func recomputingComposite(_ lines: [String], format: MRZFormat) -> [String] {
+        let layout = MRZFieldLayout.of(format)
+        guard let check = layout.compositeCheck else { return lines }
+        let characters = lines.map(Array.init)
+        let covered = layout.compositeSpans.map { span in String(span.columns.map { characters[span.line][$0] }) }
+        return lines.enumerated().map { index, line in
+            index == check.line ? line.replacing(column: check.column, with: Character(Self.check(covered.joined()))) : line
+        }
+    }
+
+    /// `lines` with one character changed.
+    static func changing(_ lines: [String], line: Int, column: Int, to character: Character) -> [String] {
+        var lines = lines
+        lines[line] = lines[line].replacing(column: column, with: character)
+        return lines
+    }
+}
