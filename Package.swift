@@ -45,13 +45,16 @@ let package = Package(
         // Seeded synthetic documents and glyphs (Cairo + Debian's fonts-ocr-b): tests, eval, training.
         .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
 
+        // The MRZ recogniser's training tool: OCR-B renders with augmentation (`capkit train-ocr`).
+        .target(name: "OCRTraining", dependencies: ["CaptureCore", "DocumentEngine", "DocumentSynthesis", "CCairo"]),
+
         // Test support: manual clocks, gates, a loopback HTTP server with fault switches.
         .target(name: "CaptureKitTesting", dependencies: ["CaptureCore"]),
 
         .executableTarget(
             name: "capkit",
             dependencies: [
-                "BlinkID", "CaptureCore", "DocumentEngine", "DocumentSynthesis",
+                "BlinkID", "CaptureCore", "DocumentEngine", "DocumentSynthesis", "OCRTraining",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -7,7 +7,7 @@ package final class CairoCanvas {
     package let width: Int
     package let height: Int
     private let surface: OpaquePointer
-    private let context: OpaquePointer
+    package let context: OpaquePointer
 
     /// A canvas filled with `background`.
     package init(width: Int, height: Int, background: RGBA = RGBA(r: 255, g: 255, b: 255)) {

@@ -21,6 +21,13 @@ public struct DateResult: Sendable, Equatable, Hashable, Codable {
     /// The six characters as read (YYMMDD).
     public let originalString: String
 
+    init(day: Int, month: Int, year: Int, originalString: String) {
+        self.day = day
+        self.month = month
+        self.year = year
+        self.originalString = originalString
+    }
+
     /// ISO 8601 form, `YYYY-MM-DD`.
     public var isoString: String {
         let y = String(year), m = month < 10 ? "0\(month)" : "\(month)", d = day < 10 ? "0\(day)" : "\(day)"
@@ -37,6 +44,14 @@ public struct MrzChecks: Sendable, Equatable, Hashable, Codable {
     public let personalNumber: Bool?
     /// The composite check (TD1, TD2, TD3; nil for visas, which have none).
     public let composite: Bool?
+
+    init(documentNumber: Bool, dateOfBirth: Bool, dateOfExpiry: Bool, personalNumber: Bool?, composite: Bool?) {
+        self.documentNumber = documentNumber
+        self.dateOfBirth = dateOfBirth
+        self.dateOfExpiry = dateOfExpiry
+        self.personalNumber = personalNumber
+        self.composite = composite
+    }
 
     /// Whether every check that the layout defines passed.
     public var allPassed: Bool {
@@ -76,4 +91,27 @@ public struct MrzResult: Sendable, Equatable, Codable {
     public let checks: MrzChecks
     /// Whether all check digits agree.
     public var isVerified: Bool { checks.allPassed }
+
+    init(
+        rawLines: [String], correctedLines: [String], documentType: MrzDocumentType, documentCode: String,
+        issuingCountry: String, documentNumber: String, dateOfBirth: DateResult?, dateOfExpiry: DateResult?,
+        sex: String, nationality: String, primaryName: String, secondaryName: String, optionalData1: String,
+        optionalData2: String, checks: MrzChecks
+    ) {
+        self.rawLines = rawLines
+        self.correctedLines = correctedLines
+        self.documentType = documentType
+        self.documentCode = documentCode
+        self.issuingCountry = issuingCountry
+        self.documentNumber = documentNumber
+        self.dateOfBirth = dateOfBirth
+        self.dateOfExpiry = dateOfExpiry
+        self.sex = sex
+        self.nationality = nationality
+        self.primaryName = primaryName
+        self.secondaryName = secondaryName
+        self.optionalData1 = optionalData1
+        self.optionalData2 = optionalData2
+        self.checks = checks
+    }
 }

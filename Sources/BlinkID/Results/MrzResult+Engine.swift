@@ -1,0 +1,51 @@
+import DocumentEngine
+
+extension MrzResult {
+    /// The public form of the engine's parsed MRZ.
+    init(_ record: MRZRecord) {
+        self.init(
+            rawLines: record.rawLines, correctedLines: record.correctedLines,
+            documentType: MrzDocumentType(record.format), documentCode: record.documentCode,
+            issuingCountry: record.issuingCountry, documentNumber: record.documentNumber,
+            dateOfBirth: record.dateOfBirth.map(DateResult.init), dateOfExpiry: record.dateOfExpiry.map(DateResult.init),
+            sex: record.sex, nationality: record.nationality, primaryName: record.primaryName,
+            secondaryName: record.secondaryName, optionalData1: record.optionalData1,
+            optionalData2: record.optionalData2,
+            checks: MrzChecks(documentNumber: record.checks.documentNumber, dateOfBirth: record.checks.dateOfBirth,
+                              dateOfExpiry: record.checks.dateOfExpiry, personalNumber: record.checks.personalNumber,
+                              composite: record.checks.composite))
+    }
+}
+
+extension MrzDocumentType {
+    init(_ format: MRZFormat) {
+        switch format {
+        case .td1: self = .td1
+        case .td2: self = .td2
+        case .td3: self = .td3
+        case .mrvA: self = .mrvA
+        case .mrvB: self = .mrvB
+        }
+    }
+}
+
+extension DateResult {
+    init(_ date: MRZDate) {
+        self.init(day: date.day, month: date.month, year: date.year, originalString: date.raw)
+    }
+}
+
+extension DetectionStatus {
+    /// The guide's status for the engine's placement.
+    init(_ placement: PlacementStatus) {
+        switch placement {
+        case .notFound: self = .failed
+        case .good: self = .success
+        case .tooFar: self = .cameraTooFar
+        case .tooClose: self = .cameraTooClose
+        case .angleTooSteep: self = .cameraAngleTooSteep
+        case .tooCloseToEdge: self = .documentTooCloseToCameraEdge
+        case .partiallyVisible: self = .documentPartiallyVisible
+        }
+    }
+}

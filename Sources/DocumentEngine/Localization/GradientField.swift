@@ -1,0 +1,55 @@
+import CaptureCore
+
+/// Sobel gradients of a gray image: components, magnitude, and per-pixel access for edge search.
+struct GradientField: Sendable {
+    let width: Int
+    let height: Int
+    /// Horizontal and vertical Sobel responses (bright to the right / below is positive).
+    var gx: [Float]
+    var gy: [Float]
+    var magnitude: [Float]
+
+    init(_ image: GrayImage) {
+        width = image.width
+        height = image.height
+        let w = width, h = height, n = w * h
+        var gx = [Float](repeating: 0, count: n), gy = [Float](repeating: 0, count: n)
+        var mag = [Float](repeating: 0, count: n)
+        if w >= 3, h >= 3 {
+            image.pixels.withUnsafeBufferPointer { p in
+                for y in 1..<(h - 1) {
+                    let r0 = (y - 1) * w, r1 = y * w, r2 = (y + 1) * w
+                    for x in 1..<(w - 1) {
+                        let a = Int(p[r0 + x - 1]), b = Int(p[r0 + x]), c = Int(p[r0 + x + 1])
+                        let d = Int(p[r1 + x - 1]), f = Int(p[r1 + x + 1])
+                        let g = Int(p[r2 + x - 1]), hh = Int(p[r2 + x]), i = Int(p[r2 + x + 1])
+                        let sx = Float((c + 2 * f + i) - (a + 2 * d + g))
+                        let sy = Float((g + 2 * hh + i) - (a + 2 * b + c))
+                        gx[r1 + x] = sx
+                        gy[r1 + x] = sy
+                        mag[r1 + x] = (sx * sx + sy * sy).squareRoot()
+                    }
+                }
+            }
+        }
+        self.gx = gx
+        self.gy = gy
+        self.magnitude = mag
+    }
+
+    /// The median magnitude over the interior (a noise-level estimate).
+    func medianMagnitude() -> Float {
+        var histogram = [Int](repeating: 0, count: 1024)
+        var count = 0
+        for m in magnitude where m > 0 {
+            histogram[min(1023, Int(m))] += 1
+            count += 1
+        }
+        var seen = 0
+        for (v, c) in histogram.enumerated() {
+            seen += c
+            if seen * 2 >= count { return Float(v) }
+        }
+        return 0
+    }
+}

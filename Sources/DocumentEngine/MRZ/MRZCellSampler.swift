@@ -1,0 +1,45 @@
+import CaptureCore
+
+/// Turns one character cell of an MRZ line into the classifier's input: a fixed-size patch,
+/// ink = 1 and background = 0, contrast-normalised per cell so glare gradients and dim light
+/// do not matter.
+package enum MRZCellSampler {
+    /// Patch size the classifier reads.
+    package static let width = 16
+    package static let height = 24
+    /// The patch spans one pitch horizontally and this many cap heights vertically.
+    package static let heightInCapHeights = 1.4
+
+    /// The patch of cell `k` of `line` in `band` (`width * height` values, row-major).
+    package static func sample(_ band: GrayImage, line: MRZTextLine, cell k: Int) -> [Float] {
+        let centre = line.cellCentre(k)
+        let cellWidth = line.pitch, cellHeight = line.capHeight * heightInCapHeights
+        var raw = [Float](repeating: 0, count: width * height)
+        // 2x2 supersampling per output pixel; rows follow the line's slope.
+        let stepX = cellWidth / Double(width), stepY = cellHeight / Double(height)
+        let left = centre.x - cellWidth / 2, top = centre.y - cellHeight / 2
+        for v in 0..<height {
+            for u in 0..<width {
+                var acc = 0.0
+                for sy in 0..<2 {
+                    for sx in 0..<2 {
+                        let x = left + (Double(u) + 0.25 + 0.5 * Double(sx)) * stepX
+                        let y = top + (Double(v) + 0.25 + 0.5 * Double(sy)) * stepY + line.slope * (x - centre.x)
+                        acc += band.bilinearSample(x: x, y: y)
+                    }
+                }
+                raw[v * width + u] = Float(acc / 4)
+            }
+        }
+        return normalised(raw)
+    }
+
+    /// Maps the 5th percentile (ink) to 1 and the 95th (background) to 0; a flat patch is all 0.
+    static func normalised(_ raw: [Float]) -> [Float] {
+        let sorted = raw.sorted()
+        let lo = sorted[sorted.count / 20], hi = sorted[sorted.count - 1 - sorted.count / 20]
+        guard hi - lo >= 10 else { return [Float](repeating: 0, count: raw.count) }
+        let scale = 1 / (hi - lo)
+        return raw.map { min(1, max(0, (hi - $0) * scale)) }
+    }
+}

@@ -1,0 +1,258 @@
+import CaptureCore
+
+/// Finds the lines of fixed-pitch OCR-B text in a rectified image of a document's lower band.
+///
+/// Steps: adaptive threshold (dark ink on a lighter local background), 8-connected components,
+/// character-sized components grouped into rows, a straight baseline fitted through each row,
+/// and the cell pitch fitted through the character centres (every MRZ position holds a glyph,
+/// fillers `<` included, so neighbouring centres are one pitch apart). Runs of glyphs that blur
+/// merged into one component count for the cells they span.
+package struct MRZTextLineFinder: Sendable {
+    /// Expected pitch and cap height in band pixels (from the rectification scale; the finder
+    /// measures the real values and tolerates ±30%).
+    package var expectedPitch: Double
+    package var expectedCapHeight: Double
+    /// Lines with fewer cells are not reported.
+    package var minimumCells = 12
+
+    package init(expectedPitch: Double, expectedCapHeight: Double) {
+        self.expectedPitch = expectedPitch
+        self.expectedCapHeight = expectedCapHeight
+    }
+
+    /// The text lines in `band`, top to bottom.
+    package func lines(in band: GrayImage) -> [MRZTextLine] {
+        let components = characterComponents(in: band)
+        return rows(of: components).compactMap(fitLine)
+            .sorted { $0.centreY < $1.centreY }
+    }
+
+    // MARK: - Components
+
+    struct Candidate {
+        var component: ConnectedComponent
+        /// Wider than one glyph: several glyphs merged by blur.
+        var isRun: Bool
+        var centre: Point2D { component.boxCentre }
+    }
+
+    /// Ink mask by a local-mean threshold, then character-sized components.
+    func characterComponents(in band: GrayImage) -> [Candidate] {
+        let w = band.width, h = band.height
+        guard w > 4, h > 4 else { return [] }
+        let integral = IntegralImage(band)
+        let radius = max(4, Int((expectedPitch * 1.2).rounded()))
+        var mask = [Bool](repeating: false, count: w * h)
+        band.pixels.withUnsafeBufferPointer { px in
+            for y in 0..<h {
+                for x in 0..<w {
+                    let (mean, deviation) = integral.meanAndDeviation(x: x, y: y, radius: radius)
+                    let threshold = mean - 0.25 * deviation - 8
+                    mask[y * w + x] = Double(px[y * w + x]) < threshold
+                }
+            }
+        }
+        let h0 = expectedCapHeight, p0 = expectedPitch
+        let minArea = max(3, Int(0.02 * h0 * h0))
+        var out: [Candidate] = []
+        for c in ConnectedComponents.label(mask, width: w, height: h, minimumArea: minArea) {
+            let ch = Double(c.height), cw = Double(c.width)
+            guard ch >= 0.5 * h0, ch <= 1.7 * h0 else { continue }
+            if cw <= 1.3 * p0 {
+                out.append(Candidate(component: c, isRun: false))
+            } else if cw <= 46 * p0, Double(c.area) >= 0.08 * cw * ch {
+                out.append(Candidate(component: c, isRun: true))
+            }
+        }
+        return out
+    }
+
+    /// Groups candidates into rows by chaining each glyph to its right-hand neighbour (box gap
+    /// under two pitches, centres within a third of a cap height of each other, so lines tilted by
+    /// a few degrees stay whole), then joins chains that lie on one straight line.
+    func rows(of candidates: [Candidate]) -> [[Candidate]] {
+        let sorted = candidates.sorted { $0.component.minX < $1.component.minX }
+        var parent = Array(0..<sorted.count)
+        func find(_ a: Int) -> Int {
+            var a = a
+            while parent[a] != a {
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            }
+            return a
+        }
+        let p0 = expectedPitch, h0 = expectedCapHeight
+        for i in 0..<sorted.count {
+            let a = sorted[i]
+            var bestJ = -1, bestGap = Double.infinity
+            for j in (i + 1)..<sorted.count {
+                let b = sorted[j]
+                let gap = Double(b.component.minX - a.component.maxX)
+                if gap > 2.0 * p0 { break }
+                guard gap >= -0.35 * p0 else { continue }
+                let dy = abs(b.centre.y - a.centre.y)
+                guard dy <= 0.3 * h0 + 0.06 * max(0, gap) else { continue }
+                if gap < bestGap {
+                    bestGap = gap
+                    bestJ = j
+                }
+            }
+            if bestJ >= 0 { parent[find(bestJ)] = find(i) }
+        }
+        var groups: [Int: [Candidate]] = [:]
+        for i in 0..<sorted.count { groups[find(i), default: []].append(sorted[i]) }
+        var chains = groups.values.filter { $0.count >= 2 }.sorted { $0[0].component.minX < $1[0].component.minX }
+        // Join chains that continue one another on the same straight line.
+        var merged = true
+        while merged {
+            merged = false
+            outer: for i in 0..<chains.count {
+                for j in 0..<chains.count where j != i {
+                    if Self.continues(chains[i], chains[j], capHeight: h0) {
+                        chains[i] += chains[j]
+                        chains.remove(at: j)
+                        merged = true
+                        break outer
+                    }
+                }
+            }
+        }
+        return chains
+    }
+
+    /// Whether `b` lies to the right of `a` on `a`'s fitted line (and `a` on `b`'s).
+    static func continues(_ a: [Candidate], _ b: [Candidate], capHeight h: Double) -> Bool {
+        let aRight = a.map(\.component.maxX).max() ?? 0, bLeft = b.map(\.component.minX).min() ?? 0
+        guard bLeft >= aRight - 2 else { return false }
+        let fa = leastSquares(a.map { ($0.centre.x, $0.centre.y) })
+        let fb = leastSquares(b.map { ($0.centre.x, $0.centre.y) })
+        let bx = b[b.count / 2].centre.x, ax = a[a.count / 2].centre.x
+        let slopeA = a.count >= 4 ? fa.1 : 0, slopeB = b.count >= 4 ? fb.1 : 0
+        let predictedB = a.count >= 4 ? fa.0 + slopeA * bx : a[a.count / 2].centre.y
+        let predictedA = b.count >= 4 ? fb.0 + slopeB * ax : b[b.count / 2].centre.y
+        return abs(predictedB - b[b.count / 2].centre.y) <= 0.4 * h && abs(predictedA - a[a.count / 2].centre.y) <= 0.4 * h
+    }
+
+    // MARK: - Line fit
+
+    /// Fits baseline and pitch through one row; nil when the row is not a fixed-pitch text line.
+    func fitLine(_ row: [Candidate]) -> MRZTextLine? {
+        var singles = row.filter { !$0.isRun }.sorted { $0.centre.x < $1.centre.x }
+        guard singles.count >= 6 else { return nil }
+
+        // Baseline: least squares of centre y on x, then drop outliers and refit.
+        var (yIntercept, slope) = Self.leastSquares(singles.map { ($0.centre.x, $0.centre.y) })
+        singles = singles.filter { abs($0.centre.y - (yIntercept + slope * $0.centre.x)) <= 0.35 * expectedCapHeight }
+        guard singles.count >= 6 else { return nil }
+        (yIntercept, slope) = Self.leastSquares(singles.map { ($0.centre.x, $0.centre.y) })
+
+        // Pitch: the median gap between neighbouring glyphs that are about one pitch apart.
+        let gaps = zip(singles, singles.dropFirst()).map { $1.centre.x - $0.centre.x }
+            .filter { $0 >= 0.7 * expectedPitch && $0 <= 1.35 * expectedPitch }
+        guard gaps.count >= 4 else { return nil }
+        var pitch = Self.median(gaps)
+
+        // Index every glyph relative to the first, then fit x = x0 + pitch·k (+ curvature·k²).
+        // Incrementally, neighbour to neighbour, so a pitch that drifts along the line (residual
+        // perspective) never accumulates into a wrong index.
+        var indexed: [(k: Double, x: Double)] = [(0, singles[0].centre.x)]
+        for s in singles.dropFirst() {
+            let last = indexed[indexed.count - 1]
+            let steps = ((s.centre.x - last.x) / pitch).rounded()
+            guard steps >= 1 else { continue }
+            indexed.append((last.k + steps, s.centre.x))
+        }
+        var x0 = singles[0].centre.x, curvature = 0.0
+        for _ in 0..<2 {
+            (x0, pitch, curvature) = Self.fitPositions(indexed, quadratic: indexed.count >= 20)
+            // Re-index with the refined model and drop glyphs that sit between cells.
+            indexed = singles.compactMap { s -> (k: Double, x: Double)? in
+                let k = Self.cellIndex(of: s.centre.x, x0: x0, pitch: pitch, curvature: curvature)
+                let predicted = x0 + pitch * k + curvature * k * k
+                return abs(predicted - s.centre.x) <= 0.3 * pitch ? (k, s.centre.x) : nil
+            }
+            guard indexed.count >= 6 else { return nil }
+        }
+        var lowest = indexed.map(\.k).min() ?? 0
+        var highest = indexed.map(\.k).max() ?? 0
+
+        // Merged runs on this row extend the line over the cells they cover.
+        for run in row where run.isRun {
+            let c = run.component
+            let y = yIntercept + slope * run.centre.x
+            guard abs(run.centre.y - y) <= 0.4 * expectedCapHeight else { continue }
+            let left = Self.cellIndex(of: Double(c.minX) + 0.35 * pitch, x0: x0, pitch: pitch, curvature: curvature)
+            let right = Self.cellIndex(of: Double(c.maxX) - 0.35 * pitch, x0: x0, pitch: pitch, curvature: curvature)
+            // Only runs adjacent to (or inside) the line extend it.
+            guard left <= highest + 2, right >= lowest - 2 else { continue }
+            lowest = min(lowest, left)
+            highest = max(highest, right)
+        }
+        let heights = singles.map { Double($0.component.height) }.sorted()
+        let capHeight = heights[min(heights.count - 1, heights.count * 4 / 5)]
+        let line = MRZTextLine(x0: x0, pitch: pitch, curvature: curvature, yIntercept: yIntercept, slope: slope,
+                               capHeight: capHeight, cellCount: Int(highest) + 1,
+                               separateCharacters: indexed.count)
+        let rebased = line.extended(before: -Int(lowest), after: 0)
+        return rebased.cellCount >= minimumCells ? rebased : nil
+    }
+
+    /// The cell index nearest to position `x`.
+    static func cellIndex(of x: Double, x0: Double, pitch: Double, curvature: Double) -> Double {
+        guard abs(curvature) > 1e-9 else { return ((x - x0) / pitch).rounded() }
+        // Solve curvature·k² + pitch·k + (x0 - x) = 0 for the root near the linear estimate.
+        let disc = pitch * pitch - 4 * curvature * (x0 - x)
+        guard disc >= 0 else { return ((x - x0) / pitch).rounded() }
+        return ((-pitch + disc.squareRoot()) / (2 * curvature)).rounded()
+    }
+
+    static func fitPositions(_ points: [(k: Double, x: Double)], quadratic: Bool) -> (Double, Double, Double) {
+        if quadratic, let q = quadraticFit(points) { return q }
+        let (a, b) = leastSquares(points.map { ($0.k, $0.x) })
+        return (a, b, 0)
+    }
+
+    /// Least squares x = a + b·k + c·k²; nil when degenerate.
+    static func quadraticFit(_ p: [(k: Double, x: Double)]) -> (Double, Double, Double)? {
+        var s = [Double](repeating: 0, count: 5), t = [Double](repeating: 0, count: 3)
+        for (k, x) in p {
+            var kp = 1.0
+            for i in 0..<5 {
+                s[i] += kp
+                if i < 3 { t[i] += kp * x }
+                kp *= k
+            }
+        }
+        // Normal equations, solved by Cramer's rule.
+        let m = [[s[0], s[1], s[2]], [s[1], s[2], s[3]], [s[2], s[3], s[4]]]
+        func det(_ a: [[Double]]) -> Double {
+            a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+                + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])
+        }
+        let d = det(m)
+        guard abs(d) > 1e-9 else { return nil }
+        func replaced(_ col: Int) -> [[Double]] {
+            var a = m
+            for r in 0..<3 { a[r][col] = t[r] }
+            return a
+        }
+        return (det(replaced(0)) / d, det(replaced(1)) / d, det(replaced(2)) / d)
+    }
+
+    /// Least squares y = a + b·x.
+    static func leastSquares(_ points: [(Double, Double)]) -> (Double, Double) {
+        let n = Double(points.count)
+        guard n >= 2 else { return (points.first?.1 ?? 0, 0) }
+        let sx = points.reduce(0) { $0 + $1.0 }, sy = points.reduce(0) { $0 + $1.1 }
+        let sxx = points.reduce(0) { $0 + $1.0 * $1.0 }, sxy = points.reduce(0) { $0 + $1.0 * $1.1 }
+        let d = n * sxx - sx * sx
+        guard abs(d) > 1e-12 else { return (sy / n, 0) }
+        let b = (n * sxy - sx * sy) / d
+        return ((sy - b * sx) / n, b)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let s = values.sorted()
+        return s.isEmpty ? 0 : s[s.count / 2]
+    }
+}

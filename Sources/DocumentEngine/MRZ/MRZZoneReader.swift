@@ -1,0 +1,139 @@
+import CaptureCore
+
+/// Reads the machine-readable zone in a rectified band of a document: finds the MRZ lines among
+/// the text lines, fixes their cell counts to a valid layout (30, 36 or 44 characters) and
+/// recognises every cell.
+package struct MRZZoneReader: Sendable {
+    /// The scale the band is rectified to (the recogniser's patches are normalised, so this only
+    /// sets the resolution the line finder works at).
+    package static let bandPixelsPerMillimetre = 8.0
+    /// MRZ layouts as (line count, line length).
+    package static let layouts: [(lines: Int, length: Int)] = [(3, 30), (2, 36), (2, 44)]
+
+    /// What was read.
+    package struct Reading: Sendable, Equatable {
+        /// The recognised lines, top to bottom.
+        package var lines: [String]
+        /// The probability of each recognised character.
+        package var confidences: [[Float]]
+        /// The second most likely character at each position.
+        package var runnerUps: [[Character]]
+        /// The line geometry in band pixels (for character boxes).
+        package var textLines: [MRZTextLine]
+
+        /// The mean character confidence.
+        package var meanConfidence: Float {
+            let all = confidences.joined()
+            return all.isEmpty ? 0 : all.reduce(0, +) / Float(all.count)
+        }
+    }
+
+    package let classifier: MRZCharacterClassifier
+
+    package init(classifier: MRZCharacterClassifier) {
+        self.classifier = classifier
+    }
+
+    /// The line finder for a band at ``bandPixelsPerMillimetre``.
+    package static var lineFinder: MRZTextLineFinder {
+        MRZTextLineFinder(expectedPitch: DocumentLayout.mrzPitch * bandPixelsPerMillimetre,
+                          expectedCapHeight: DocumentLayout.mrzCapHeight * bandPixelsPerMillimetre)
+    }
+
+    /// The MRZ in `band`, or nil when no group of lines forms one.
+    package func read(band: GrayImage) -> Reading? {
+        guard let lines = Self.mrzLines(in: band) else { return nil }
+        return recognise(band: band, lines: lines)
+    }
+
+    /// Recognises every cell of `lines`.
+    package func recognise(band: GrayImage, lines: [MRZTextLine]) -> Reading {
+        var text: [String] = [], confidences: [[Float]] = [], runnerUps: [[Character]] = []
+        for line in lines {
+            var chars: [Character] = [], conf: [Float] = [], second: [Character] = []
+            for k in 0..<line.cellCount {
+                let r = classifier.classify(MRZCellSampler.sample(band, line: line, cell: k))
+                chars.append(r.character)
+                conf.append(r.confidence)
+                second.append(r.runnerUp)
+            }
+            text.append(String(chars))
+            confidences.append(conf)
+            runnerUps.append(second)
+        }
+        return Reading(lines: text, confidences: confidences, runnerUps: runnerUps, textLines: lines)
+    }
+
+    /// The lines of the MRZ in `band`: the lowest group of 2 or 3 consecutive, evenly spaced text
+    /// lines whose lengths fit one layout, each trimmed or extended to exactly that length.
+    package static func mrzLines(in band: GrayImage) -> [MRZTextLine]? {
+        let found = lineFinder.lines(in: band).filter { $0.cellCount >= 26 }
+        guard found.count >= 2 else { return nil }
+        var best: (score: Double, lines: [MRZTextLine])?
+        for layout in layouts {
+            guard found.count >= layout.lines else { continue }
+            // Groups of consecutive lines, lowest first.
+            for end in stride(from: found.count, through: layout.lines, by: -1) {
+                let group = Array(found[(end - layout.lines)..<end])
+                guard isEvenlySpaced(group) else { continue }
+                let misfit = group.map { abs($0.cellCount - layout.length) }.reduce(0, +)
+                guard group.allSatisfy({ abs($0.cellCount - layout.length) <= 3 }) else { continue }
+                // Lower groups and exact lengths win; lines must also start at about the same x.
+                let startSpread = (group.map { $0.cellCentre(0).x }.max() ?? 0) - (group.map { $0.cellCentre(0).x }.min() ?? 0)
+                guard startSpread <= 2.5 * group[0].pitch + 3 * Double(misfit) * group[0].pitch else { continue }
+                let score = Double(end) * 10 - Double(misfit) * 3 + Double(layout.length) / 100
+                if best == nil || score > best!.score {
+                    let fitted = group.map { fit($0, to: layout.length, in: band, alignedTo: group) }
+                    best = (score, fitted)
+                }
+                break
+            }
+        }
+        return best?.lines
+    }
+
+    /// Whether the lines' centres are 1.3 to 2.8 cap heights apart and equally so.
+    static func isEvenlySpaced(_ lines: [MRZTextLine]) -> Bool {
+        let gaps = zip(lines, lines.dropFirst()).map { $1.centreY - $0.centreY }
+        let h = lines.map(\.capHeight).sorted()[lines.count / 2]
+        guard gaps.allSatisfy({ $0 >= 1.3 * h && $0 <= 2.8 * h }) else { return false }
+        guard let lo = gaps.min(), let hi = gaps.max() else { return false }
+        return hi - lo <= 0.35 * h
+    }
+
+    /// Trims or extends `line` to `length` cells, choosing the cells with ink: lines of one MRZ
+    /// start at the same x, so the group's common start decides when ink is ambiguous.
+    static func fit(_ line: MRZTextLine, to length: Int, in band: GrayImage, alignedTo group: [MRZTextLine]) -> MRZTextLine {
+        var line = line
+        let starts = group.map { $0.cellCentre(0).x }.sorted()
+        let commonStart = starts[starts.count / 2]
+        while line.cellCount > length {
+            // Drop the end cell with less ink, or the one that sticks out of the common start.
+            let firstOff = abs(line.cellCentre(0).x - commonStart) > 0.5 * line.pitch && line.cellCentre(0).x < commonStart
+            let dropFirst = firstOff || contrast(band, line, 0) < contrast(band, line, line.cellCount - 1)
+            line = dropFirst ? line.extended(before: -1, after: 0) : line.extended(before: 0, after: -1)
+        }
+        while line.cellCount < length {
+            let before = line.extended(before: 1, after: 0), after = line.extended(before: 0, after: 1)
+            let startsLate = line.cellCentre(0).x > commonStart + 0.5 * line.pitch
+            let addFirst = startsLate || contrast(band, before, 0) > contrast(band, after, after.cellCount - 1)
+            line = addFirst ? before : after
+        }
+        return line
+    }
+
+    /// Ink contrast (max − min) inside cell `k`.
+    static func contrast(_ band: GrayImage, _ line: MRZTextLine, _ k: Int) -> Double {
+        let box = line.cellBox(k, heightFactor: 1.0).boundingRect.clipped(width: band.width, height: band.height)
+        guard !box.isEmpty else { return 0 }
+        var lo = 255, hi = 0
+        for y in box.y..<(box.y + box.height) {
+            for x in box.x..<(box.x + box.width) {
+                let v = Int(band[x, y])
+                lo = min(lo, v)
+                hi = max(hi, v)
+            }
+        }
+        return Double(hi - lo)
+    }
+}

@@ -1,0 +1,43 @@
+import CaptureCore
+
+/// How the document is placed in the frame: the engine's side of the guide's `DetectionStatus`.
+///
+/// Thresholds, relative to the region of interest (ROI), checked in this order:
+/// - ``partiallyVisible``: a corner lies outside the ROI by more than 1% of its diagonal.
+/// - ``tooCloseToEdge``: a corner lies within 2% of the ROI's shorter side from its border.
+/// - ``tooClose``: the document covers more than 80% of the ROI's area.
+/// - ``tooFar``: fewer than ``minimumPixelsPerMillimetre`` pixels per millimetre on the document
+///   (an MRZ character pitch under ~7.6 px, too small to read reliably).
+/// - ``angleTooSteep``: the estimated tilt (``PlaneGeometry``) exceeds ``maximumTiltDegrees``.
+package enum PlacementStatus: String, Sendable, Equatable, Codable {
+    case notFound
+    case good
+    case tooFar
+    case tooClose
+    case angleTooSteep
+    case tooCloseToEdge
+    case partiallyVisible
+
+    package static let minimumPixelsPerMillimetre = 3.0
+    package static let maximumTiltDegrees = 35.0
+
+    /// Assesses a located document.
+    package static func assess(quad: Quadrilateral2D, roi: PixelRect, pixelsPerMillimetre: Double,
+                               tiltDegrees: Double?) -> PlacementStatus {
+        let x0 = Double(roi.x), y0 = Double(roi.y)
+        let x1 = Double(roi.x + roi.width), y1 = Double(roi.y + roi.height)
+        let diagonal = (Double(roi.width * roi.width + roi.height * roi.height)).squareRoot()
+        let outside = 0.01 * diagonal
+        if quad.corners.contains(where: { $0.x < x0 - outside || $0.y < y0 - outside || $0.x > x1 + outside || $0.y > y1 + outside }) {
+            return .partiallyVisible
+        }
+        let margin = 0.02 * Double(min(roi.width, roi.height))
+        if quad.corners.contains(where: { $0.x < x0 + margin || $0.y < y0 + margin || $0.x > x1 - margin || $0.y > y1 - margin }) {
+            return .tooCloseToEdge
+        }
+        if quad.area > 0.8 * Double(roi.width * roi.height) { return .tooClose }
+        if pixelsPerMillimetre < minimumPixelsPerMillimetre { return .tooFar }
+        if let tilt = tiltDegrees, tilt > maximumTiltDegrees { return .angleTooSteep }
+        return .good
+    }
+}

@@ -1,0 +1,84 @@
+import CaptureCore
+import DocumentEngine
+import Foundation
+
+/// `capkit train-ocr`: builds training and validation sets from seeded renders, trains the
+/// recogniser, measures it on the validation set and writes the weights.
+package struct OCRTrainingJob: Sendable {
+    package var trainingBlocks = 3000
+    package var validationBlocks = 300
+    package var epochs = 14
+    package var hiddenCount = 192
+    package var seed: UInt64 = 1
+    package var version = 1
+
+    package init() {}
+
+    /// What a run measured.
+    package struct Report: Sendable {
+        package var trainingPatches: Int
+        package var rejectedTrainingBlocks: Int
+        package var validationPatches: Int
+        package var validationCharacterAccuracy: Double
+        /// Fraction of validation blocks whose every line was read exactly (by the full zone reader).
+        package var validationExactBlocks: Double
+        package var validationBlocksFound: Double
+        package var weightsBytes: Int
+    }
+
+    /// Runs the job; `log` receives progress lines (no personal data: all text is random).
+    package func run(log: @escaping @Sendable (String) -> Void) -> (MRZCharacterClassifier, Report) {
+        log("rendering \(trainingBlocks) training blocks…")
+        let training = MRZTrainingSet.make(blockCount: trainingBlocks, seed: seed, jitter: true)
+        log("  \(training.count) patches, \(training.rejectedBlocks) blocks rejected by the line finder")
+        let validation = MRZTrainingSet.make(blockCount: validationBlocks, seed: seed &+ 1_000_003, jitter: false)
+        var trainer = MLPTrainer()
+        trainer.hiddenCount = hiddenCount
+        trainer.epochs = epochs
+        trainer.seed = seed
+        let classifier = trainer.train(training, version: version) { epoch, loss in
+            log("  epoch \(epoch)/\(epochs): loss \(String(format: "%.4f", loss))")
+        }
+        let accuracy = MLPTrainer.accuracy(classifier, on: validation)
+        let (found, exact) = Self.blockAccuracy(classifier, blocks: validationBlocks, seed: seed &+ 1_000_003)
+        let report = Report(trainingPatches: training.count, rejectedTrainingBlocks: training.rejectedBlocks,
+                            validationPatches: validation.count, validationCharacterAccuracy: accuracy,
+                            validationExactBlocks: exact, validationBlocksFound: found,
+                            weightsBytes: classifier.encoded().count)
+        return (classifier, report)
+    }
+
+    /// Reads validation blocks end to end with the zone reader: (found, exactly read) fractions.
+    static func blockAccuracy(_ classifier: MRZCharacterClassifier, blocks: Int, seed: UInt64) -> (Double, Double) {
+        var renderer = MRZLineRenderer(rng: TrainingRandom(seed: seed))
+        let reader = MRZZoneReader(classifier: classifier)
+        var found = 0, exact = 0
+        for i in 0..<blocks {
+            let layout = MRZZoneReader.layouts[i % MRZZoneReader.layouts.count]
+            let strength = Double((i * 7919) % 1000) / 999
+            let block = renderer.render(lineCount: layout.lines, lineLength: layout.length, strength: strength)
+            guard let reading = reader.read(band: block.band) else { continue }
+            found += 1
+            if reading.lines == block.lines { exact += 1 }
+        }
+        return (Double(found) / Double(blocks), Double(exact) / Double(blocks))
+    }
+
+    /// Writes `count` rendered bands as PNGs with their text, for inspection.
+    package static func dumpSamples(count: Int, seed: UInt64, to folder: URL) throws {
+        var renderer = MRZLineRenderer(rng: TrainingRandom(seed: seed))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var index = ""
+        for i in 0..<count {
+            let layout = MRZZoneReader.layouts[i % MRZZoneReader.layouts.count]
+            let strength = Double(i) / Double(max(1, count - 1))
+            let block = renderer.render(lineCount: layout.lines, lineLength: layout.length, strength: strength)
+            let name = String(format: "band-%03d.png", i)
+            try ImageCodec.encodePNG(block.band, compressionLevel: 1).write(to: folder.appendingPathComponent(name))
+            let lines = MRZZoneReader.mrzLines(in: block.band)
+            let found = lines.map { $0.map { String($0.cellCount) }.joined(separator: ",") } ?? "none"
+            index += "\(name) strength=\(String(format: "%.2f", strength)) found=\(found) truth=\(block.lines.joined(separator: "|"))\n"
+        }
+        try Data(index.utf8).write(to: folder.appendingPathComponent("index.txt"))
+    }
+}
