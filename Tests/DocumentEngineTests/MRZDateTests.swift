@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DocumentEngine
 
@@ -59,6 +60,14 @@ import Testing
         #expect(record.checks.dateOfBirth)
         #expect(record.checks.dateOfExpiry)
         #expect(record.allChecksPassed)
+    }
+
+    @Test func todayIsTheCalendarDayInTheGivenTimeZone() throws {
+        let instant = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14 22:13:20 UTC
+        let utc = try #require(TimeZone(secondsFromGMT: 0))
+        let east = try #require(TimeZone(secondsFromGMT: 2 * 3600))
+        #expect(MRZDate(dayOf: instant, in: utc) == MRZDate(year: 2023, month: 11, day: 14))
+        #expect(MRZDate(dayOf: instant, in: east) == MRZDate(year: 2023, month: 11, day: 15))
     }
 
     @Test func dateFormsPadTheirFields() {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DocumentEngine
 
@@ -31,7 +32,9 @@ import Testing
     }
 
     @Test func theTD1CardSpecimenParsesWithEveryCheckPassing() throws {
-        let lines = ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
+        let lines = MRZFixture.td1Specimen
+        #expect(lines == ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6",
+                          "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"])
         let record = try MRZParser.parse(lines, today: Self.today)
         #expect(record.format == .td1)
         #expect(record.documentCode == "I")
@@ -112,7 +115,8 @@ import Testing
     @Test func aTD1DocumentNumberLongerThanNineCharactersIsJoinedFromTheOptionalData() throws {
         // ICAO 9303 part 11, appendix D.2: the check position holds '<', "734" continues the number
         // in the optional data, followed by the check digit 9 over "D23145890734".
-        let lines = ["I<UTOD23145890<7349<<<<<<<<<<<", "3407127M9507122UTO<<<<<<<<<<<2", "STEVENSON<<PETER<JOHN<<<<<<<<<"]
+        let lines = ["I<UTOD23145890<7349<<<<<<<<<<<", "3407127M9507122UTO<<<<<<<<<<<2",
+                     "STEVENSON<<PETER<JOHN<<<<<<<<<"]
         let record = try MRZParser.parse(lines, today: Self.today)
         #expect(record.format == .td1)
         #expect(record.documentNumber == "D23145890734")
@@ -152,16 +156,30 @@ import Testing
         #expect(record.repairs.isEmpty)
     }
 
+    @Test func aRecordRoundTripsThroughJSON() throws {
+        let lines = MRZFixture.changing(MRZFixture.td3Specimen, line: 1, column: 15, to: "O")
+        let record = try MRZParser.parse(lines, today: Self.today)
+        let decoded = try JSONDecoder().decode(MRZRecord.self, from: JSONEncoder().encode(record))
+        #expect(decoded == record)
+        #expect(decoded.repairs.count == 1)
+    }
+
     @Test func theFormatFollowsLineCountLengthAndVisaCode() {
-        #expect(MRZParser.format(of: [String(repeating: "<", count: 30), String(repeating: "<", count: 30),
-                                      String(repeating: "<", count: 30)]) == .td1)
-        #expect(MRZParser.format(of: ["I" + String(repeating: "<", count: 35), String(repeating: "<", count: 36)]) == .td2)
-        #expect(MRZParser.format(of: ["V" + String(repeating: "<", count: 35), String(repeating: "<", count: 36)]) == .mrvB)
-        #expect(MRZParser.format(of: ["P" + String(repeating: "<", count: 43), String(repeating: "<", count: 44)]) == .td3)
-        #expect(MRZParser.format(of: ["V" + String(repeating: "<", count: 43), String(repeating: "<", count: 44)]) == .mrvA)
-        #expect(MRZParser.format(of: ["V" + String(repeating: "<", count: 43), String(repeating: "<", count: 36)]) == nil)
-        #expect(MRZParser.format(of: [String(repeating: "<", count: 44)]) == nil)
-        #expect(MRZParser.format(of: ["p" + String(repeating: "<", count: 43), String(repeating: "<", count: 44)]) == nil)
+        func lines(_ first: String, _ lengths: Int...) -> [String] {
+            lengths.enumerated().map { index, length in
+                (index == 0 ? first : "") + String(repeating: "<", count: length - (index == 0 ? first.count : 0))
+            }
+        }
+        #expect(MRZParser.format(of: lines("I", 30, 30, 30)) == .td1)
+        #expect(MRZParser.format(of: lines("V", 30, 30, 30)) == .td1)
+        #expect(MRZParser.format(of: lines("I", 36, 36)) == .td2)
+        #expect(MRZParser.format(of: lines("V", 36, 36)) == .mrvB)
+        #expect(MRZParser.format(of: lines("P", 44, 44)) == .td3)
+        #expect(MRZParser.format(of: lines("V", 44, 44)) == .mrvA)
+        #expect(MRZParser.format(of: lines("V", 44, 36)) == nil)
+        #expect(MRZParser.format(of: lines("P", 44)) == nil)
+        #expect(MRZParser.format(of: lines("P", 30, 30)) == nil)
+        #expect(MRZParser.format(of: lines("p", 44, 44)) == nil)
         #expect(MRZParser.format(of: []) == nil)
         for format in MRZFormat.allCases {
             #expect(MRZFieldLayout.of(format).format == format)

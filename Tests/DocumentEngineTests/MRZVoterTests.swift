@@ -10,7 +10,9 @@ import Testing
         lines.map { [Float](repeating: value, count: $0.count) }
     }
 
-    static func confidences(_ lines: [String], _ value: Float, at line: Int, _ column: Int, _ special: Float) -> [[Float]] {
+    static func confidences(
+        _ lines: [String], _ value: Float, at line: Int, _ column: Int, _ special: Float
+    ) -> [[Float]] {
         var result = confidences(lines, value)
         result[line][column] = special
         return result

@@ -24,7 +24,8 @@ package struct MRZDate: Sendable, Equatable, Hashable, Codable {
     /// A date built in code (for example `today`); ``raw`` is its `YYMMDD` form.
     package init(year: Int, month: Int, day: Int) {
         let yy = ((year % 100) + 100) % 100
-        self.init(year: year, month: month, day: day, raw: Self.twoDigits(yy) + Self.twoDigits(month) + Self.twoDigits(day))
+        let raw = Self.twoDigits(yy) + Self.twoDigits(month) + Self.twoDigits(day)
+        self.init(year: year, month: month, day: day, raw: raw)
     }
 
     /// ISO 8601 form, `YYYY-MM-DD`.

@@ -129,7 +129,8 @@ struct MRZFieldLayout: Sendable {
 
     /// Every check-digit position of the layout (the long document number's is resolved separately).
     var fixedCheckPositions: [MRZPosition] {
-        [documentNumberCheck, dateOfBirthCheck, dateOfExpiryCheck] + [personalNumberCheck, compositeCheck].compactMap { $0 }
+        [documentNumberCheck, dateOfBirthCheck, dateOfExpiryCheck]
+            + [personalNumberCheck, compositeCheck].compactMap { $0 }
     }
 
     private func checkedField(

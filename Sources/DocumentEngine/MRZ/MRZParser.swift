@@ -15,7 +15,10 @@ package enum MRZParser {
     /// otherwise; 2 lines of 44 are MRV-A when the code starts with `V`, TD3 otherwise. Every line
     /// must have the same length and hold only `A-Z`, `0-9` and `<`.
     package static func format(of lines: [String]) -> MRZFormat? {
-        guard let text = try? MRZText(validating: lines) else { return nil }
+        // Cheap shape check first, so that a huge line is not scanned.
+        guard (2...3).contains(lines.count), lines.allSatisfy({ $0.utf8.count <= 44 }),
+            let text = try? MRZText(validating: lines)
+        else { return nil }
         return format(of: text)
     }
 
@@ -155,6 +158,7 @@ package enum MRZParser {
     }
 
     private static func validDate(year: Int, month: Int, day: Int, raw: String) -> MRZDate? {
-        MRZDate.isValid(year: year, month: month, day: day) ? MRZDate(year: year, month: month, day: day, raw: raw) : nil
+        guard MRZDate.isValid(year: year, month: month, day: day) else { return nil }
+        return MRZDate(year: year, month: month, day: day, raw: raw)
     }
 }

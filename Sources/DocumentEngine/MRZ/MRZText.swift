@@ -48,8 +48,8 @@ struct MRZText: Sendable, Equatable {
     static func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
     static func isInAlphabet(_ byte: UInt8) -> Bool { isDigit(byte) || isLetter(byte) || byte == filler }
 
-    /// The check digit of `characters` as an ASCII digit (through ``MRZCheckDigit``).
+    /// The check digit of `characters` as an ASCII digit (``MRZCheckDigit/compute(ascii:)``).
     static func checkDigit(of characters: [UInt8]) -> UInt8? {
-        MRZCheckDigit.compute(String(decoding: characters, as: UTF8.self)).map { UInt8(ascii: "0") + UInt8($0) }
+        MRZCheckDigit.compute(ascii: characters).map { UInt8(ascii: "0") + UInt8($0) }
     }
 }

@@ -95,13 +95,19 @@ extension String {
 
 extension MRZFixture {
     /// The ICAO 9303 part 4 passport specimen.
-    static let td3Specimen = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+    static let td3Specimen = [
+        "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+    ]
     /// The ICAO 9303 part 5 card specimen.
-    static let td1Specimen = ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
+    static let td1Specimen = [
+        "I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<",
+    ]
     /// The ICAO 9303 part 6 specimen.
     static let td2Specimen = ["I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", "D231458907UTO7408122F1204159<<<<<<<6"]
     /// The ICAO 9303 part 7 full-size visa specimen.
-    static let mrvASpecimen = ["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L8988901C4XXX4009078F96121096ZE184226B<<<<<<"]
+    static let mrvASpecimen = [
+        "V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L8988901C4XXX4009078F96121096ZE184226B<<<<<<",
+    ]
 
     /// `lines` with the composite check digit recomputed over whatever they hold now.
     static func recomputingComposite(_ lines: [String], format: MRZFormat) -> [String] {
@@ -109,8 +115,9 @@ extension MRZFixture {
         guard let check = layout.compositeCheck else { return lines }
         let characters = lines.map(Array.init)
         let covered = layout.compositeSpans.map { span in String(span.columns.map { characters[span.line][$0] }) }
+        let digit = Character(Self.check(covered.joined()))
         return lines.enumerated().map { index, line in
-            index == check.line ? line.replacing(column: check.column, with: Character(Self.check(covered.joined()))) : line
+            index == check.line ? line.replacing(column: check.column, with: digit) : line
         }
     }
 
