@@ -46,7 +46,10 @@ let package = Package(
         .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
 
         // Test support: manual clocks, gates, a loopback HTTP server with fault switches.
-        .target(name: "CaptureKitTesting", dependencies: ["CaptureCore"]),
+        .target(
+            name: "CaptureKitTesting",
+            dependencies: ["CaptureCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
 
         .executableTarget(
             name: "capkit",
