@@ -49,7 +49,10 @@ let package = Package(
         .target(name: "OCRTraining", dependencies: ["CaptureCore", "DocumentEngine", "DocumentSynthesis", "CCairo"]),
 
         // Test support: manual clocks, gates, a loopback HTTP server with fault switches.
-        .target(name: "CaptureKitTesting", dependencies: ["CaptureCore"]),
+        .target(
+            name: "CaptureKitTesting",
+            dependencies: ["CaptureCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
 
         .executableTarget(
             name: "capkit",
