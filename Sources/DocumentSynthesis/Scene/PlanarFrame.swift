@@ -1,0 +1,258 @@
+import CaptureCore
+import Foundation
+
+/// A frame held as three planes of `Float` (0...255 nominal, may overshoot until quantised), the
+/// working form of the scene degradations: lighting, blur, noise. Loops run over flat buffers so
+/// the compiler can vectorise them.
+struct PlanarFrame {
+    let width: Int
+    let height: Int
+    /// Red, green and blue planes, `width * height` each, row after row.
+    var red: [Float]
+    var green: [Float]
+    var blue: [Float]
+
+    init(width: Int, height: Int, fill: (Float, Float, Float) = (0, 0, 0)) {
+        self.width = width
+        self.height = height
+        red = [Float](repeating: fill.0, count: width * height)
+        green = [Float](repeating: fill.1, count: width * height)
+        blue = [Float](repeating: fill.2, count: width * height)
+    }
+
+    /// Runs `body` on plane `channel` (0 red, 1 green, 2 blue).
+    @inline(__always)
+    mutating func withPlane<R>(_ channel: Int, _ body: (UnsafeMutableBufferPointer<Float>) -> R) -> R {
+        switch channel {
+        case 0: return red.withUnsafeMutableBufferPointer { body($0) }
+        case 1: return green.withUnsafeMutableBufferPointer { body($0) }
+        default: return blue.withUnsafeMutableBufferPointer { body($0) }
+        }
+    }
+
+    /// Runs `body` on the three planes at once.
+    @inline(__always)
+    mutating func withPlanes<R>(
+        _ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>) -> R
+    ) -> R {
+        red.withUnsafeMutableBufferPointer { r in
+            green.withUnsafeMutableBufferPointer { g in
+                blue.withUnsafeMutableBufferPointer { b in body(r, g, b) }
+            }
+        }
+    }
+
+    /// The plane `channel` (0 red, 1 green, 2 blue).
+    func plane(_ channel: Int) -> [Float] {
+        switch channel {
+        case 0: return red
+        case 1: return green
+        default: return blue
+        }
+    }
+
+    /// Splits an RGBA image into planes (alpha ignored).
+    init(_ image: RGBAImage) {
+        self.init(width: image.width, height: image.height)
+        let n = width * height
+        image.pixels.withUnsafeBufferPointer { src in
+            for c in 0..<3 {
+                withPlane(c) { dst in
+                    for i in 0..<n { dst[i] = Float(src[4 * i + c]) }
+                }
+            }
+        }
+    }
+
+    /// Rounds and clamps to an opaque RGBA image.
+    func rgba() -> RGBAImage {
+        var out = RGBAImage(width: width, height: height, fill: RGBA(r: 0, g: 0, b: 0, a: 0))
+        let n = width * height
+        out.pixels.withUnsafeMutableBufferPointer { dst in
+            for i in 0..<n { dst[4 * i + 3] = 255 }
+            for c in 0..<3 {
+                plane(c).withUnsafeBufferPointer { src in
+                    for i in 0..<n { dst[4 * i + c] = UInt8(truncatingIfNeeded: Self.byte(src[i])) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Separable Gaussian blur with standard deviation `sigma` pixels (edges clamp).
+    mutating func gaussianBlur(sigma: Double) {
+        guard sigma > 0.05 else { return }
+        let radius = max(1, Int((2.7 * sigma).rounded(.up)))
+        var weights = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
+        let total = weights.reduce(0, +)
+        weights = weights.map { $0 / total }
+        let (w, h) = (width, height)
+        var temporary = [Float](repeating: 0, count: w * h)
+        for c in 0..<3 {
+            withPlane(c) { p in
+                temporary.withUnsafeMutableBufferPointer { t in
+                    Self.verticalPass(from: p, into: t, width: w, height: h, weights: weights, radius: radius)
+                    Self.horizontalPass(from: t, into: p, width: w, height: h, weights: weights, radius: radius)
+                }
+            }
+        }
+    }
+
+    /// Linear motion blur: the average along a segment of `length` pixels at `angle` radians.
+    mutating func motionBlur(length: Double, angle: Double) {
+        guard length > 0.5 else { return }
+        // Splat the segment's samples into a small kernel, then convolve with its non-zero taps.
+        let samples = max(2, Int((length * 2).rounded(.up)) + 1)
+        var kernel: [Int: Float] = [:]
+        let dx = cos(angle), dy = sin(angle)
+        for i in 0..<samples {
+            let t = (Double(i) / Double(samples - 1) - 0.5) * length
+            let x = t * dx, y = t * dy
+            let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+            let fx = x - Double(x0), fy = y - Double(y0)
+            for (ox, oy, w) in [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)]
+            where w > 1e-4 {
+                kernel[(y0 + oy + 64) * 256 + (x0 + ox + 64), default: 0] += Float(w / Double(samples))
+            }
+        }
+        let taps = kernel.keys.sorted().map { key in (dx: key % 256 - 64, dy: key / 256 - 64, w: kernel[key] ?? 0) }
+        let (w, h) = (width, height)
+        for c in 0..<3 { withPlane(c) { p in Self.convolve(p, width: w, height: h, taps: taps) } }
+    }
+
+    /// Adds zero-mean sensor noise and quantises to an opaque RGBA image in one pass: a luma
+    /// component with standard deviation `sigma` at full brightness (half that in black, growing
+    /// with the square root of the signal) plus a weaker per-channel component. The luma sample is
+    /// the sum of four random bytes (Irwin-Hall, close to normal), the chroma samples single bytes,
+    /// all from one 64-bit draw of `random` per pixel.
+    func rgbaWithNoise(sigma: Double, using random: inout SeededGenerator) -> RGBAImage {
+        var out = RGBAImage(width: width, height: height, fill: RGBA(r: 0, g: 0, b: 0, a: 0))
+        let n = width * height
+        // Noise scale by brightness (0...255 in steps of 1), folding in the byte sums' own spread:
+        // four bytes sum to mean 510 with sd 147.8; one byte has sd 73.9.
+        let scale = (0...255).map { Float(sigma * (0.25 + 0.75 * Double($0) / 255).squareRoot() / 147.8) }
+        let chromaFactor: Float = 0.45 * 147.8 / 73.9
+        red.withUnsafeBufferPointer { r in
+            green.withUnsafeBufferPointer { g in
+                blue.withUnsafeBufferPointer { b in
+                    scale.withUnsafeBufferPointer { k in
+                        out.pixels.withUnsafeMutableBufferPointer { dst in
+                            // A local copy keeps the generator in registers; written back below.
+                            var local = random
+                            defer { random = local }
+                            for i in 0..<n {
+                                let bits = local.next()
+                                let luma = 0.299 * r[i] + 0.587 * g[i] + 0.114 * b[i]
+                                let sd = k[Self.byte(luma)]
+                                let sum = (bits & 0xFF) + ((bits >> 8) & 0xFF) + ((bits >> 16) & 0xFF) + ((bits >> 24) & 0xFF)
+                                let common = (Float(Int(truncatingIfNeeded: sum)) - 510) * sd
+                                let chroma = sd * chromaFactor
+                                let vr = r[i] + common + (Float(Int(truncatingIfNeeded: (bits >> 32) & 0xFF)) - 127.5) * chroma
+                                let vg = g[i] + common + (Float(Int(truncatingIfNeeded: (bits >> 40) & 0xFF)) - 127.5) * chroma
+                                let vb = b[i] + common + (Float(Int(truncatingIfNeeded: (bits >> 48) & 0xFF)) - 127.5) * chroma
+                                dst[4 * i] = UInt8(truncatingIfNeeded: Self.byte(vr))
+                                dst[4 * i + 1] = UInt8(truncatingIfNeeded: Self.byte(vg))
+                                dst[4 * i + 2] = UInt8(truncatingIfNeeded: Self.byte(vb))
+                                dst[4 * i + 3] = 255
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// `value` rounded to the nearest integer and clamped to 0...255, without the trapping checks of
+    /// `Int(Float)`: adding 1.5 x 2^23 puts the rounded integer in the low mantissa bits.
+    @inline(__always)
+    static func byte(_ value: Float) -> Int {
+        let clamped = max(0, min(255, value))
+        return Int((clamped + 12_582_912).bitPattern & 0xFF)
+    }
+
+    /// `destination[i] += weight * source[i]` for `count` elements, eight at a time.
+    @inline(__always)
+    private static func accumulate(
+        _ destination: UnsafeMutablePointer<Float>, _ source: UnsafePointer<Float>, _ weight: Float, _ count: Int
+    ) {
+        let w8 = SIMD8<Float>(repeating: weight)
+        let d = UnsafeMutableRawPointer(destination), s = UnsafeRawPointer(source)
+        var i = 0
+        while i + 8 <= count {
+            let offset = i * MemoryLayout<Float>.stride
+            let sum = d.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                + w8 * s.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+            d.storeBytes(of: sum, toByteOffset: offset, as: SIMD8<Float>.self)
+            i += 8
+        }
+        while i < count {
+            destination[i] += weight * source[i]
+            i += 1
+        }
+    }
+
+    /// Blurs the rows of `source` into `destination`.
+    private static func horizontalPass(
+        from source: UnsafeMutableBufferPointer<Float>, into destination: UnsafeMutableBufferPointer<Float>,
+        width w: Int, height: Int, weights: [Float], radius: Int
+    ) {
+        var padded = [Float](repeating: 0, count: w + 2 * radius)
+        padded.withUnsafeMutableBufferPointer { pad in
+            weights.withUnsafeBufferPointer { k in
+                guard let q = pad.baseAddress, let src = source.baseAddress, let dst = destination.baseAddress else { return }
+                for y in 0..<height {
+                    let row = src + y * w
+                    (q + radius).update(from: row, count: w)
+                    (q).update(repeating: row[0], count: radius)
+                    (q + radius + w).update(repeating: row[w - 1], count: radius)
+                    let out = dst + y * w
+                    out.update(repeating: 0, count: w)
+                    for j in 0..<k.count { accumulate(out, q + j, k[j], w) }
+                }
+            }
+        }
+    }
+
+    /// Blurs the columns of `source` into `destination`.
+    private static func verticalPass(
+        from source: UnsafeMutableBufferPointer<Float>, into destination: UnsafeMutableBufferPointer<Float>,
+        width w: Int, height h: Int, weights: [Float], radius: Int
+    ) {
+        weights.withUnsafeBufferPointer { k in
+            guard let src = source.baseAddress, let dst = destination.baseAddress else { return }
+            for y in 0..<h {
+                let row = dst + y * w
+                row.update(repeating: 0, count: w)
+                for j in 0..<k.count { accumulate(row, src + min(max(y + j - radius, 0), h - 1) * w, k[j], w) }
+            }
+        }
+    }
+
+    private static func convolve(
+        _ p: UnsafeMutableBufferPointer<Float>, width: Int, height: Int, taps: [(dx: Int, dy: Int, w: Float)]
+    ) {
+        let w = width, h = height
+        let reach = taps.map { abs($0.dx) }.max() ?? 0
+        let pw = w + 2 * reach
+        // A copy padded left and right with the edge values, so every tap reads a contiguous run.
+        var padded = [Float](repeating: 0, count: pw * h)
+        padded.withUnsafeMutableBufferPointer { pad in
+            for y in 0..<h {
+                for x in 0..<pw { pad[y * pw + x] = p[y * w + min(max(x - reach, 0), w - 1)] }
+            }
+        }
+        do {
+            padded.withUnsafeBufferPointer { pad in
+                guard let dst = p.baseAddress, let from = pad.baseAddress else { return }
+                for y in 0..<h {
+                    let row = dst + y * w
+                    row.update(repeating: 0, count: w)
+                    for tap in taps {
+                        Self.accumulate(row, from + min(max(y + tap.dy, 0), h - 1) * pw + reach + tap.dx, tap.w, w)
+                    }
+                }
+            }
+        }
+    }
+}

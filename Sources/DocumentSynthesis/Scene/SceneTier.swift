@@ -1,0 +1,90 @@
+import DocumentEngine
+
+/// How hard a synthetic scene is: the ranges every degradation is drawn from.
+///
+/// | parameter | clean | phoneLike | hard |
+/// | --- | --- | --- | --- |
+/// | in-plane rotation | ±5° | ±20° | ±35° |
+/// | perspective tilt (random axis) | ≤ 5° | ≤ 20° | ≤ 32° |
+/// | document width / frame width | 45–80 % | 40–85 % | 35–85 % |
+/// | backgrounds | clear contrast (plain, gradient, dark wood, fabric, tiles) | any, incl. low-contrast and busy | low-contrast and busy favoured |
+/// | soft shadow | 50 % | 70 % | 80 % |
+/// | lighting gradient, vignette | ≤ ±6 %, ≤ 8 % | ≤ ±25 %, ≤ 25 % | ±15–40 %, ≤ 35 % |
+/// | exposure | 0.95–1.05 | 0.85–1.08 | 0.6–1.1 (dim frames) |
+/// | glare | none | 40 % of frames, kept off the MRZ band | 60 %, may cover the MRZ but adds at most 50 % of the range there |
+/// | blur | Gaussian σ 0–0.4 px | Gaussian σ 0.5–1.1 px | Gaussian σ 0.9–1.7 px, or (35 %) motion blur 2–5 px |
+/// | sensor noise σ | 0.5–1.5 | 2–5 | 4–9 |
+/// | JPEG quality | 92–95 | 70–88 | 45–65 |
+///
+/// Two guards keep every frame readable by a person (the tiers are hard, not impossible): the
+/// document is never so small that the MRZ pitch falls under ``minimumMRZPitchPixels``, and blur
+/// is capped at a fraction of the pitch actually seen in the frame (σ ≤ 0.17 × pitch, motion
+/// length ≤ 0.55 × pitch). The pixel gain from lighting is kept within 0.4...1.35.
+package enum SceneTier: String, Sendable, Codable, CaseIterable {
+    case clean
+    case phoneLike
+    case hard
+
+    /// Largest in-plane rotation, degrees either way.
+    package var maxRotationDegrees: Double { [5, 20, 35][index] }
+    /// Largest perspective tilt, degrees.
+    package var maxTiltDegrees: Double { [5, 20, 32][index] }
+    /// Projected document width as a fraction of the frame width.
+    package var documentWidthFraction: ClosedRange<Double> { [0.45...0.80, 0.40...0.85, 0.35...0.85][index] }
+    /// Smallest MRZ character pitch in the frame, pixels (a person could not read smaller).
+    package var minimumMRZPitchPixels: Double { [9, 8, 7.5][index] }
+    /// Chance of a soft drop shadow under the document.
+    package var shadowProbability: Double { [0.5, 0.7, 0.8][index] }
+    /// Largest lighting gradient across the frame (fraction, either way).
+    package var lightingGradient: ClosedRange<Double> { [0...0.06, 0...0.25, 0.15...0.40][index] }
+    /// Largest vignette darkening in the corners.
+    package var vignette: ClosedRange<Double> { [0...0.08, 0...0.25, 0.05...0.35][index] }
+    /// Overall exposure factor.
+    package var exposure: ClosedRange<Double> { [0.95...1.05, 0.85...1.08, 0.6...1.1][index] }
+    /// Chance of a specular glare spot on the document.
+    package var glareProbability: Double { [0, 0.4, 0.6][index] }
+    /// Peak added brightness of a glare spot (0-255 scale).
+    package var glarePeak: ClosedRange<Double> { [0...0, 90...200, 100...230][index] }
+    /// Whether glare may reach the MRZ band (capped there at half the range).
+    package var glareMayCoverMRZ: Bool { self == .hard }
+    /// Gaussian blur σ in pixels.
+    package var blurSigma: ClosedRange<Double> { [0...0.4, 0.5...1.1, 0.9...1.7][index] }
+    /// Chance that the frame gets motion blur instead of Gaussian blur.
+    package var motionBlurProbability: Double { [0, 0, 0.35][index] }
+    /// Motion blur length in pixels.
+    package var motionBlurLength: ClosedRange<Double> { [0...0, 0...0, 2...5][index] }
+    /// Sensor noise σ (0-255 scale, at full brightness).
+    package var noiseSigma: ClosedRange<Double> { [0.5...1.5, 2...5, 4...9][index] }
+    /// JPEG quality.
+    package var jpegQuality: ClosedRange<Int> { [92...95, 70...88, 45...65][index] }
+
+    /// Relative weights of the background styles.
+    package var backgroundWeights: [(SceneBackground.Style, Double)] {
+        switch self {
+        case .clean:
+            return [(.plain, 0.35), (.gradient, 0.25), (.woodGrain, 0.2), (.fabric, 0.1), (.tiles, 0.1)]
+        case .phoneLike:
+            return [(.plain, 0.15), (.gradient, 0.15), (.lowContrast, 0.2), (.woodGrain, 0.15), (.fabric, 0.12),
+                    (.clutter, 0.13), (.tiles, 0.1)]
+        case .hard:
+            return [(.plain, 0.05), (.gradient, 0.05), (.lowContrast, 0.3), (.woodGrain, 0.15), (.fabric, 0.15),
+                    (.clutter, 0.2), (.tiles, 0.1)]
+        }
+    }
+
+    /// Whether busy and plain backgrounds may be light (close to the document's brightness).
+    package var allowsLightBackgrounds: Bool { self != .clean }
+
+    /// The default mix of document sides: TD3 and TD1 backs most common.
+    package static let defaultKindWeights: [(DocumentLayout.Kind, Double)] = [
+        (.td3, 0.3), (.td1Back, 0.3), (.td2, 0.1), (.mrvA, 0.1), (.mrvB, 0.1), (.td1Front, 0.1),
+    ]
+
+    private var index: Int {
+        switch self {
+        case .clean: return 0
+        case .phoneLike: return 1
+        case .hard: return 2
+        }
+    }
+}
