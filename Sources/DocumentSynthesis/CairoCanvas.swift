@@ -83,8 +83,9 @@ package final class CairoCanvas {
         bold: Bool = false, fixedAdvance: Double? = nil
     ) {
         setColour(colour)
-        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_select_font_face(
+            context, family, CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
         if let advance = fixedAdvance {
             for (i, ch) in text.enumerated() {
@@ -99,8 +100,9 @@ package final class CairoCanvas {
 
     /// The advance width of `text` in the given font, in pixels.
     package func textWidth(_ text: String, family: String, size: Double, bold: Bool = false) -> Double {
-        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_select_font_face(
+            context, family, CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
         var extents = cairo_text_extents_t()
         cairo_text_extents(context, text, &extents)
@@ -112,8 +114,9 @@ package final class CairoCanvas {
         selectFont(family: family, size: size, bold: bold)
         var e = cairo_text_extents_t()
         cairo_text_extents(context, text, &e)
-        return TextExtents(xBearing: e.x_bearing, yBearing: e.y_bearing, width: e.width, height: e.height,
-                           xAdvance: e.x_advance)
+        return TextExtents(
+            xBearing: e.x_bearing, yBearing: e.y_bearing, width: e.width, height: e.height,
+            xAdvance: e.x_advance)
     }
 
     /// Draws `text` with its baseline starting at (`x`, `y`), turned by `angle` radians (clockwise on
@@ -154,8 +157,9 @@ package final class CairoCanvas {
         guard let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return }
         defer { cairo_pattern_destroy(pattern) }
         for (offset, c) in stops {
-            cairo_pattern_add_color_stop_rgba(pattern, offset, Double(c.r) / 255, Double(c.g) / 255,
-                                              Double(c.b) / 255, Double(c.a) / 255)
+            cairo_pattern_add_color_stop_rgba(
+                pattern, offset, Double(c.r) / 255, Double(c.g) / 255,
+                Double(c.b) / 255, Double(c.a) / 255)
         }
         cairo_set_source(context, pattern)
         cairo_rectangle(context, x, y, width, height)
@@ -170,8 +174,9 @@ package final class CairoCanvas {
         }
         defer { cairo_pattern_destroy(pattern) }
         for (offset, c) in [(0.0, inner), (1.0, outer)] {
-            cairo_pattern_add_color_stop_rgba(pattern, offset, Double(c.r) / 255, Double(c.g) / 255,
-                                              Double(c.b) / 255, Double(c.a) / 255)
+            cairo_pattern_add_color_stop_rgba(
+                pattern, offset, Double(c.r) / 255, Double(c.g) / 255,
+                Double(c.b) / 255, Double(c.a) / 255)
         }
         cairo_set_source(context, pattern)
         cairo_arc(context, centre.x, centre.y, radius, 0, 2 * Double.pi)
@@ -228,8 +233,9 @@ package final class CairoCanvas {
     }
 
     private func selectFont(family: String, size: Double, bold: Bool) {
-        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_select_font_face(
+            context, family, CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
     }
 
@@ -237,9 +243,9 @@ package final class CairoCanvas {
         cairo_new_path(context)
         for element in path {
             switch element {
-            case let .move(p): cairo_move_to(context, p.x, p.y)
-            case let .line(p): cairo_line_to(context, p.x, p.y)
-            case let .curve(c1, c2, p): cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .move(let p): cairo_move_to(context, p.x, p.y)
+            case .line(let p): cairo_line_to(context, p.x, p.y)
+            case .curve(let c1, let c2, let p): cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
             case .close: cairo_close_path(context)
             }
         }
@@ -266,7 +272,8 @@ package final class CairoCanvas {
         let stride = Int(cairo_image_surface_get_stride(surface))
         var out = RGBAImage(width: width, height: height, fill: RGBA(r: 0, g: 0, b: 0, a: 0))
         guard let data = cairo_image_surface_get_data(surface) else { return out }
-        let w = width, h = height
+        let w = width
+        let h = height
         out.pixels.withUnsafeMutableBufferPointer { dst in
             for y in 0..<h {
                 let row = data.advanced(by: y * stride)
@@ -276,7 +283,10 @@ package final class CairoCanvas {
                     let p = row.advanced(by: x * 4)
                     let a = Int(p[3])
                     if a == 255 {
-                        dst[d] = p[2]; dst[d + 1] = p[1]; dst[d + 2] = p[0]; dst[d + 3] = 255
+                        dst[d] = p[2]
+                        dst[d + 1] = p[1]
+                        dst[d + 2] = p[0]
+                        dst[d + 3] = 255
                     } else if a > 0 {
                         dst[d] = UInt8(min(255, (Int(p[2]) * 255 + a / 2) / a))
                         dst[d + 1] = UInt8(min(255, (Int(p[1]) * 255 + a / 2) / a))

@@ -35,10 +35,11 @@ struct SynthCommand: AsyncParsableCommand {
     @Option(help: "Frame size WIDTHxHEIGHT, e.g. 1280x720 or 1920x1080.")
     var size: FrameSize = FrameSize(width: 1280, height: 720)
 
-    @Option(help: """
-        Comma-separated document sides to draw from: td3, td1Back, td1Front, td2, mrvA, mrvB \
-        (default: the tier's mix, mostly td3 and td1Back).
-        """)
+    @Option(
+        help: """
+            Comma-separated document sides to draw from: td3, td1Back, td1Front, td2, mrvA, mrvB \
+            (default: the tier's mix, mostly td3 and td1Back).
+            """)
     var kinds: String?
 
     @Option(help: "Output directory (created if missing).")
@@ -63,8 +64,9 @@ struct SynthCommand: AsyncParsableCommand {
         let composer: SceneComposer
         let kinds = try parsedKinds()
         do {
-            composer = try SceneComposer(tier: tier.tier, frameWidth: size.width, frameHeight: size.height,
-                                         kinds: kinds, partial: partial)
+            composer = try SceneComposer(
+                tier: tier.tier, frameWidth: size.width, frameHeight: size.height,
+                kinds: kinds, partial: partial)
         } catch {
             throw ValidationError(error.description)
         }
@@ -114,7 +116,10 @@ struct SynthCommand: AsyncParsableCommand {
         guard let kinds, !kinds.isEmpty else { return [] }
         return try kinds.split(separator: ",").map { name in
             let trimmed = name.trimmingCharacters(in: .whitespaces)
-            guard let kind = DocumentLayout.Kind.allCases.first(where: { $0.rawValue.lowercased() == trimmed.lowercased() })
+            guard
+                let kind = DocumentLayout.Kind.allCases.first(where: {
+                    $0.rawValue.lowercased() == trimmed.lowercased()
+                })
             else {
                 let known = DocumentLayout.Kind.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError("Unknown document kind '\(trimmed)'; use one of \(known).")

@@ -1,5 +1,6 @@
 import CaptureCore
 import Testing
+
 @testable import DocumentEngine
 @testable import DocumentSynthesis
 
@@ -16,11 +17,13 @@ import Testing
 
             // Every cell holds ink.
             for box in document.characterBoxes {
-                #expect(darkest(gray, x0: box.x, y0: box.y, x1: box.x + box.width, y1: box.y + box.height) < 110,
-                        "no ink in \(kind) cell \(box.line):\(box.index)")
+                #expect(
+                    darkest(gray, x0: box.x, y0: box.y, x1: box.x + box.width, y1: box.y + box.height) < 110,
+                    "no ink in \(kind) cell \(box.line):\(box.index)")
             }
             // Glyphs sit inside their cells: the cell boundaries are mostly free of ink.
-            var clearBoundaries = 0, boundaries = 0
+            var clearBoundaries = 0
+            var boundaries = 0
             for box in document.characterBoxes where box.index > 0 {
                 boundaries += 1
                 if darkest(gray, x0: box.x - 0.5, y0: box.y, x1: box.x + 0.5, y1: box.y + box.height) > 110 {
@@ -43,7 +46,9 @@ import Testing
             }
             // Cap height about the nominal 2.3 mm.
             let capHeight = document.characterBoxes[0].height
-            #expect(abs(capHeight - DocumentLayout.mrzCapHeight * Self.scale) <= 0.04 * DocumentLayout.mrzCapHeight * Self.scale)
+            #expect(
+                abs(capHeight - DocumentLayout.mrzCapHeight * Self.scale) <= 0.04 * DocumentLayout.mrzCapHeight
+                    * Self.scale)
         }
     }
 
@@ -51,11 +56,15 @@ import Testing
         let document = try DocumentRenderer(pixelsPerMillimetre: Self.scale).render(.td1Front, seed: 3)
         let zone = try #require(DocumentLayout.of(.td1Front).face)
         let face = try #require(document.face)
-        #expect(face == Quadrilateral2D(x: zone.x * Self.scale, y: zone.y * Self.scale,
-                                        width: zone.width * Self.scale, height: zone.height * Self.scale))
+        #expect(
+            face
+                == Quadrilateral2D(
+                    x: zone.x * Self.scale, y: zone.y * Self.scale,
+                    width: zone.width * Self.scale, height: zone.height * Self.scale))
         #expect(document.mrzLines.isEmpty && document.characterBoxes.isEmpty && document.mrzFormat == nil)
         // The head (skin: red well above blue) sits in the middle of the zone.
-        let centre = document.image[Int((zone.x + zone.width / 2) * Self.scale), Int((zone.y + zone.height * 0.5) * Self.scale)]
+        let centre = document.image[
+            Int((zone.x + zone.width / 2) * Self.scale), Int((zone.y + zone.height * 0.5) * Self.scale)]
         #expect(Int(centre.r) - Int(centre.b) > 25)
         // The zone is busy (a portrait), unlike a flat patch of card.
         let rect = face.boundingRect
@@ -67,7 +76,8 @@ import Testing
 
     @Test func theSameSeedRendersTheSamePixels() throws {
         let renderer = DocumentRenderer(pixelsPerMillimetre: 4)
-        let a = try renderer.render(.td2, seed: 8), b = try renderer.render(.td2, seed: 8)
+        let a = try renderer.render(.td2, seed: 8)
+        let b = try renderer.render(.td2, seed: 8)
         #expect(a.image == b.image && a.mrzLines == b.mrzLines)
         let c = try renderer.render(.td2, seed: 9)
         #expect(a.image != c.image)
@@ -81,8 +91,10 @@ import Testing
 
     private func darkest(_ image: GrayImage, x0: Double, y0: Double, x1: Double, y1: Double) -> Int {
         var darkest = 255
-        let xa = max(0, Int(x0.rounded())), xb = min(image.width, Int(x1.rounded()))
-        let ya = max(0, Int(y0.rounded())), yb = min(image.height, Int(y1.rounded()))
+        let xa = max(0, Int(x0.rounded()))
+        let xb = min(image.width, Int(x1.rounded()))
+        let ya = max(0, Int(y0.rounded()))
+        let yb = min(image.height, Int(y1.rounded()))
         for y in ya..<yb {
             for x in xa..<xb { darkest = min(darkest, Int(image[x, y])) }
         }

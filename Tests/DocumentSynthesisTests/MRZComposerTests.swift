@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DocumentEngine
 @testable import DocumentSynthesis
 
@@ -11,14 +12,19 @@ import Testing
     }
 
     @Test func icaoPassportSpecimenIsReproducedExactly() throws {
-        let lines = try MRZComposer.lines(for: Self.anna(code: "P", number: "L898902C3", optional: "ZE184226B"), format: .td3)
-        #expect(lines == ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"])
+        let lines = try MRZComposer.lines(
+            for: Self.anna(code: "P", number: "L898902C3", optional: "ZE184226B"), format: .td3)
+        #expect(
+            lines == ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"])
     }
 
     @Test func icaoIdentityCardSpecimenIsReproducedExactly() throws {
         let lines = try MRZComposer.lines(for: Self.anna(code: "I", number: "D23145890", optional: ""), format: .td1)
-        #expect(lines == ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6",
-                          "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"])
+        #expect(
+            lines == [
+                "I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6",
+                "ERIKSSON<<ANNA<MARIA<<<<<<<<<<",
+            ])
     }
 
     @Test func randomIdentitiesGiveWellFormedLinesWithEveryCheckDigitCorrect() throws {
@@ -38,11 +44,13 @@ import Testing
     }
 
     @Test func longNamesAreTruncatedGivenNamesFirst() throws {
-        let field = try MRZComposer.nameField(surname: "Abercrombie-Fitzwilliam", givenNames: "Christopher Alexander",
-                                              length: 30)
+        let field = try MRZComposer.nameField(
+            surname: "Abercrombie-Fitzwilliam", givenNames: "Christopher Alexander",
+            length: 30)
         #expect(field == "ABERCROMBIE<FITZWILLIAM<<CHR<A")
-        let primaryOnly = try MRZComposer.nameField(surname: "Wolfeschlegelsteinhausenbergerdorff",
-                                                    givenNames: "Hubert", length: 30)
+        let primaryOnly = try MRZComposer.nameField(
+            surname: "Wolfeschlegelsteinhausenbergerdorff",
+            givenNames: "Hubert", length: 30)
         #expect(primaryOnly == "WOLFESCHLEGELSTEINHAUSENBERGER")
         let fits = try MRZComposer.nameField(surname: "Lee", givenNames: "", length: 39)
         #expect(fits == "LEE" + String(repeating: "<", count: 36))
@@ -106,7 +114,8 @@ import Testing
     static func checkDigitsAreValid(_ lines: [String], _ format: MRZFormat) -> Bool {
         switch format {
         case .td1:
-            let l1 = Array(lines[0]), l2 = Array(lines[1])
+            let l1 = Array(lines[0])
+            let l2 = Array(lines[1])
             let composite = String(l1[5..<30]) + String(l2[0..<7]) + String(l2[8..<15]) + String(l2[18..<29])
             return numberDigitMatches(l1, start: 5, optional: Array(l1[15..<30]))
                 && digitMatches(l2, 0..<6, 6) && digitMatches(l2, 8..<14, 14)
@@ -114,7 +123,8 @@ import Testing
         case .td2, .td3:
             let l2 = Array(lines[1])
             let end = format == .td2 ? 35 : 43
-            var ok = numberDigitMatches(l2, start: 0, optional: format == .td2 ? Array(l2[28..<35]) : [])
+            var ok =
+                numberDigitMatches(l2, start: 0, optional: format == .td2 ? Array(l2[28..<35]) : [])
                 && digitMatches(l2, 13..<19, 19) && digitMatches(l2, 21..<27, 27)
             if format == .td3 { ok = ok && digitMatches(l2, 28..<42, 42) }
             let composite = String(l2[0..<10]) + String(l2[13..<20]) + String(l2[21..<end])

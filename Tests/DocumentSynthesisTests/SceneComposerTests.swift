@@ -1,13 +1,15 @@
 import CaptureCore
 import Foundation
 import Testing
+
 @testable import DocumentEngine
 @testable import DocumentSynthesis
 
 @Suite struct SceneComposerTests {
     @Test func theSameSeedGivesIdenticalBytesAndDifferentSeedsDifferentScenes() throws {
         let composer = try SceneComposer(tier: .phoneLike, frameWidth: 320, frameHeight: 180)
-        let a = try composer.compose(seed: 17), b = try composer.compose(seed: 17)
+        let a = try composer.compose(seed: 17)
+        let b = try composer.compose(seed: 17)
         #expect(a.jpeg == b.jpeg)
         #expect(a.truth == b.truth)
         let c = try composer.compose(seed: 18)
@@ -19,11 +21,15 @@ import Testing
         // Given a clean scene, rectify the frame with the truth corners.
         let composer = try SceneComposer(tier: .clean, frameWidth: 640, frameHeight: 360, kinds: [.td3])
         let scene = try composer.compose(seed: 5)
-        let width = 250, height = 176
+        let width = 250
+        let height = 176
         let frame = scene.image.grayscale()
-        let reference = try #require(PerspectiveWarp.rectify(scene.document.image.grayscale(), quad: scene.document.outline,
-                                                             width: width, height: height))
-        let rectified = try #require(PerspectiveWarp.rectify(frame, quad: scene.truth.corners, width: width, height: height))
+        let reference = try #require(
+            PerspectiveWarp.rectify(
+                scene.document.image.grayscale(), quad: scene.document.outline,
+                width: width, height: height))
+        let rectified = try #require(
+            PerspectiveWarp.rectify(frame, quad: scene.truth.corners, width: width, height: height))
         // Then it matches the rendered document, and a quadrilateral 2 % of the diagonal off does not.
         let exact = correlation(rectified, reference)
         #expect(exact > 0.8)
@@ -33,7 +39,9 @@ import Testing
         #expect(correlation(off, reference) < exact - 0.15)
         // The MRZ band and face zone truths are mapped with the same transform.
         let band = try #require(scene.truth.mrzBand)
-        #expect(band.centroid.distance(to: scene.truth.corners.lowerLeft.interpolated(to: scene.truth.corners.upperRight, 0.5))
+        #expect(
+            band.centroid.distance(
+                to: scene.truth.corners.lowerLeft.interpolated(to: scene.truth.corners.upperRight, 0.5))
                 > 0)
         #expect(scene.truth.face != nil && scene.truth.signature != nil)
     }
@@ -43,8 +51,9 @@ import Testing
             for seed in 0..<150 {
                 for kind in [DocumentLayout.Kind.td3, .td1Back] {
                     var random = SeededGenerator(seed: UInt64(seed))
-                    let pose = ScenePose.draw(layout: .of(kind), tier: tier, frameWidth: 1280, frameHeight: 720,
-                                              partial: false, using: &random)
+                    let pose = ScenePose.draw(
+                        layout: .of(kind), tier: tier, frameWidth: 1280, frameHeight: 720,
+                        partial: false, using: &random)
                     #expect(pose.corners.corners.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.x <= 1280 && $0.y <= 720 })
                     #expect(pose.rotationDegrees.magnitude <= tier.maxRotationDegrees)
                     #expect(pose.tiltDegrees <= tier.maxTiltDegrees)
@@ -56,9 +65,12 @@ import Testing
         var outside = 0
         for seed in 0..<50 {
             var random = SeededGenerator(seed: UInt64(seed))
-            let pose = ScenePose.draw(layout: .of(.td3), tier: .phoneLike, frameWidth: 1280, frameHeight: 720,
-                                      partial: true, using: &random)
-            if pose.corners.corners.contains(where: { $0.x < 0 || $0.y < 0 || $0.x > 1280 || $0.y > 720 }) { outside += 1 }
+            let pose = ScenePose.draw(
+                layout: .of(.td3), tier: .phoneLike, frameWidth: 1280, frameHeight: 720,
+                partial: true, using: &random)
+            if pose.corners.corners.contains(where: { $0.x < 0 || $0.y < 0 || $0.x > 1280 || $0.y > 720 }) {
+                outside += 1
+            }
         }
         #expect(outside == 50)
     }
@@ -107,15 +119,21 @@ import Testing
     }
 
     @Test func unsupportedFrameSizesAreRejected() {
-        #expect(throws: SceneCompositionError.self) { try SceneComposer(tier: .clean, frameWidth: 10, frameHeight: 720) }
+        #expect(throws: SceneCompositionError.self) {
+            try SceneComposer(tier: .clean, frameWidth: 10, frameHeight: 720)
+        }
     }
 
     // MARK: Helpers
 
     private func correlation(_ a: GrayImage, _ b: GrayImage) -> Double {
-        let x = a.pixels.map(Double.init), y = b.pixels.map(Double.init)
-        let mx = x.reduce(0, +) / Double(x.count), my = y.reduce(0, +) / Double(y.count)
-        var sxy = 0.0, sxx = 0.0, syy = 0.0
+        let x = a.pixels.map(Double.init)
+        let y = b.pixels.map(Double.init)
+        let mx = x.reduce(0, +) / Double(x.count)
+        let my = y.reduce(0, +) / Double(y.count)
+        var sxy = 0.0
+        var sxx = 0.0
+        var syy = 0.0
         for i in 0..<x.count {
             sxy += (x[i] - mx) * (y[i] - my)
             sxx += (x[i] - mx) * (x[i] - mx)

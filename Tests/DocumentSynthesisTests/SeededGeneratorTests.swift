@@ -1,9 +1,11 @@
 import Testing
+
 @testable import DocumentSynthesis
 
 @Suite struct SeededGeneratorTests {
     @Test func theSameSeedGivesTheSameSequence() {
-        var a = SeededGenerator(seed: 99), b = SeededGenerator(seed: 99)
+        var a = SeededGenerator(seed: 99)
+        var b = SeededGenerator(seed: 99)
         let first = (0..<16).map { _ in a.next() }
         #expect(first == (0..<16).map { _ in b.next() })
         var c = SeededGenerator(seed: 100)

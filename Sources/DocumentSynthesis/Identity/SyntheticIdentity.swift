@@ -117,7 +117,9 @@ package struct SyntheticIdentity: Sendable, Equatable, Codable {
         case .td2?, .mrvA?, .mrvB?:
             // A long TD2 number overflows into the optional data (rest, check digit, filler).
             let room = (format?.trailingOptionalDataLength ?? 7) - (length > 9 ? length - 9 + 2 : 0)
-            if room >= 2, random.chance(0.35) { optional = randomAlphanumeric(length: random.integer(in: 2...room), using: &random) }
+            if room >= 2, random.chance(0.35) {
+                optional = randomAlphanumeric(length: random.integer(in: 2...room), using: &random)
+            }
         case nil:
             break
         }
@@ -168,12 +170,14 @@ package struct SyntheticIdentity: Sendable, Equatable, Codable {
     package static let countries: [(code: String, name: String)] = [
         ("UTO", "UTOPIA"), ("D<<", "BUNDESREPUBLIK DEUTSCHLAND"), ("FRA", "RÉPUBLIQUE FRANÇAISE"),
         ("GBR", "UNITED KINGDOM"), ("USA", "UNITED STATES OF AMERICA"), ("NLD", "KONINKRIJK DER NEDERLANDEN"),
-        ("SWE", "SVERIGE"), ("ITA", "REPUBBLICA ITALIANA"), ("ESP", "REINO DE ESPAÑA"), ("POL", "RZECZPOSPOLITA POLSKA"),
+        ("SWE", "SVERIGE"), ("ITA", "REPUBBLICA ITALIANA"), ("ESP", "REINO DE ESPAÑA"),
+        ("POL", "RZECZPOSPOLITA POLSKA"),
         ("CAN", "CANADA"), ("AUS", "AUSTRALIA"), ("NZL", "NEW ZEALAND"), ("IRL", "ÉIRE IRELAND"),
         ("CHE", "SCHWEIZ SUISSE SVIZZERA"), ("AUT", "REPUBLIK ÖSTERREICH"), ("BEL", "BELGIQUE BELGIË"),
         ("PRT", "REPÚBLICA PORTUGUESA"), ("GRC", "HELLENIC REPUBLIC"), ("NOR", "NORGE NOREG"), ("FIN", "SUOMI FINLAND"),
         ("DNK", "DANMARK"), ("CZE", "ČESKÁ REPUBLIKA"), ("HUN", "MAGYARORSZÁG"), ("ROU", "ROMÂNIA"),
-        ("JPN", "JAPAN"), ("KOR", "REPUBLIC OF KOREA"), ("IND", "REPUBLIC OF INDIA"), ("BRA", "REPÚBLICA FEDERATIVA DO BRASIL"),
+        ("JPN", "JAPAN"), ("KOR", "REPUBLIC OF KOREA"), ("IND", "REPUBLIC OF INDIA"),
+        ("BRA", "REPÚBLICA FEDERATIVA DO BRASIL"),
         ("MEX", "ESTADOS UNIDOS MEXICANOS"), ("ARG", "REPÚBLICA ARGENTINA"), ("ZAF", "REPUBLIC OF SOUTH AFRICA"),
         ("NGA", "FEDERAL REPUBLIC OF NIGERIA"), ("TUR", "TÜRKİYE CUMHURİYETİ"), ("PHL", "REPUBLIC OF THE PHILIPPINES"),
         ("VNM", "VIET NAM"), ("EGY", "ARAB REPUBLIC OF EGYPT"), ("XXA", "STATELESS PERSON"),

@@ -29,8 +29,9 @@ package enum MRZComposer {
         guard number.count <= format.maximumDocumentNumberLength else {
             throw .fieldTooLong(field: "document number", maximum: format.maximumDocumentNumberLength)
         }
-        let name = try nameField(surname: identity.surname, givenNames: identity.givenNames,
-                                 length: format.nameFieldLength)
+        let name = try nameField(
+            surname: identity.surname, givenNames: identity.givenNames,
+            length: format.nameFieldLength)
         let sex = identity.sex.rawValue
         let birthField = birth + digit(birth)
         let expiryField = expiry + digit(expiry)
@@ -62,8 +63,9 @@ package enum MRZComposer {
 
         case .mrvA, .mrvB:
             let numberField = pad(number, 9) + digit(pad(number, 9))
-            let optional = try field(identity.optionalData, named: "optional data",
-                                     length: format.trailingOptionalDataLength)
+            let optional = try field(
+                identity.optionalData, named: "optional data",
+                length: format.trailingOptionalDataLength)
             return [code + state + name, numberField + nationality + birthField + sex + expiryField + optional]
         }
     }
@@ -75,7 +77,9 @@ package enum MRZComposer {
     /// truncated as ICAO 9303 part 3 recommends: secondary identifiers are shortened first, from
     /// the last name backwards, each down to its initial; then trailing secondary names are dropped;
     /// only then is the primary identifier cut. A truncated field therefore ends with a letter.
-    package static func nameField(surname: String, givenNames: String, length: Int) throws(MRZCompositionError) -> String {
+    package static func nameField(
+        surname: String, givenNames: String, length: Int
+    ) throws(MRZCompositionError) -> String {
         let primary = transliterate(surname)
         guard !primary.isEmpty else { throw .emptyField(field: "surname") }
         var secondary = transliterate(givenNames).split(separator: "<").map(String.init)
@@ -120,8 +124,9 @@ package enum MRZComposer {
                 pendingFiller = !out.isEmpty
                 continue
             } else {
-                mapped = String(String(character).decomposedStringWithCanonicalMapping.unicodeScalars
-                    .filter { $0.value >= 65 && $0.value <= 90 }.map(Character.init))
+                mapped = String(
+                    String(character).decomposedStringWithCanonicalMapping.unicodeScalars
+                        .filter { $0.value >= 65 && $0.value <= 90 }.map(Character.init))
             }
             guard !mapped.isEmpty else { continue }
             if pendingFiller { out.append("<") }
@@ -202,13 +207,13 @@ package enum MRZCompositionError: Error, Sendable, Equatable, CustomStringConver
 
     package var description: String {
         switch self {
-        case let .invalidCharacters(field):
+        case .invalidCharacters(let field):
             return "The \(field) holds characters outside the MRZ alphabet; use A-Z, 0-9 and '<' only."
-        case let .fieldTooLong(field, maximum):
+        case .fieldTooLong(let field, let maximum):
             return "The \(field) is longer than the \(maximum) characters this MRZ format holds; shorten it."
-        case let .emptyField(field):
+        case .emptyField(let field):
             return "The \(field) is empty; an MRZ needs it."
-        case let .invalidDate(field):
+        case .invalidDate(let field):
             return "The \(field) is not a valid calendar date; give a month 1-12 and a day 1-31."
         }
     }

@@ -62,7 +62,8 @@ package struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// A standard normal sample (Box-Muller).
     package mutating func gaussian() -> Double {
-        let u1 = max(unit(), 1e-300), u2 = unit()
+        let u1 = max(unit(), 1e-300)
+        let u2 = unit()
         return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
 

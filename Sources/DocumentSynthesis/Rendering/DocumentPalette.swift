@@ -19,14 +19,16 @@ package struct DocumentPalette: Sendable, Equatable {
         let paper = hsl(hue, saturation, random.uniform(0.87, 0.94))
         let paperGradient = hsl(hue + random.uniform(-40, 40), saturation, random.uniform(0.84, 0.93))
         let patternHue = random.chance(0.7) ? hue : hue + 180
-        let pattern = hsl(patternHue, random.uniform(0.35, 0.65), random.uniform(0.5, 0.68),
-                          alpha: random.uniform(0.22, 0.42))
+        let pattern = hsl(
+            patternHue, random.uniform(0.35, 0.65), random.uniform(0.5, 0.68),
+            alpha: random.uniform(0.22, 0.42))
         let accent = hsl(hue + random.uniform(-15, 15), random.uniform(0.35, 0.65), random.uniform(0.28, 0.42))
         let inkLevel = random.uniform(0.08, 0.2)
         let ink = hsl(random.uniform(200, 240), random.uniform(0, 0.35), inkLevel)
         let label = random.chance(0.5) ? accent : hsl(hue, 0.2, random.uniform(0.3, 0.4))
-        return DocumentPalette(paper: paper, paperGradient: paperGradient, pattern: pattern, accent: accent,
-                               ink: ink, label: label)
+        return DocumentPalette(
+            paper: paper, paperGradient: paperGradient, pattern: pattern, accent: accent,
+            ink: ink, label: label)
     }
 
     /// An RGBA colour from hue (degrees), saturation and lightness (0...1).

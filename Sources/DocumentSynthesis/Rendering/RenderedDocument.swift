@@ -39,8 +39,9 @@ package struct RenderedDocument: Sendable {
         let margin = mrzCapHeight * 0.5
         let x0 = characterBoxes.map(\.x).min() ?? first.x
         let x1 = characterBoxes.map { $0.x + $0.width }.max() ?? last.x
-        return Quadrilateral2D(x: x0 - margin, y: first.y - margin, width: x1 - x0 + 2 * margin,
-                               height: last.y + last.height - first.y + 2 * margin)
+        return Quadrilateral2D(
+            x: x0 - margin, y: first.y - margin, width: x1 - x0 + 2 * margin,
+            height: last.y + last.height - first.y + 2 * margin)
     }
 }
 

@@ -10,10 +10,14 @@ struct EdgeSet {
     init(_ quad: Quadrilateral2D) {
         let corners = quad.corners
         let orientation: Double = quad.signedArea >= 0 ? 1 : -1
-        var a = SIMD4<Float>(), b = SIMD4<Float>(), c = SIMD4<Float>()
+        var a = SIMD4<Float>()
+        var b = SIMD4<Float>()
+        var c = SIMD4<Float>()
         for i in 0..<4 {
-            let p = corners[i], q = corners[(i + 1) % 4]
-            let dx = q.x - p.x, dy = q.y - p.y
+            let p = corners[i]
+            let q = corners[(i + 1) % 4]
+            let dx = q.x - p.x
+            let dy = q.y - p.y
             let length = max((dx * dx + dy * dy).squareRoot(), 1e-9)
             // cross(q - p, x - p) / |q - p|, signed so that the inside is positive.
             a[i] = Float(-dy / length * orientation)

@@ -9,17 +9,21 @@ struct Lighting {
     var vignette: Double
 
     static func draw(tier: SceneTier, using random: inout SeededGenerator) -> Lighting {
-        Lighting(exposure: random.uniform(tier.exposure.lowerBound, tier.exposure.upperBound),
-                 gradient: random.uniform(tier.lightingGradient.lowerBound, tier.lightingGradient.upperBound),
-                 gradientAngle: random.uniform(0, 2 * Double.pi),
-                 vignette: random.uniform(tier.vignette.lowerBound, tier.vignette.upperBound))
+        Lighting(
+            exposure: random.uniform(tier.exposure.lowerBound, tier.exposure.upperBound),
+            gradient: random.uniform(tier.lightingGradient.lowerBound, tier.lightingGradient.upperBound),
+            gradientAngle: random.uniform(0, 2 * Double.pi),
+            vignette: random.uniform(tier.vignette.lowerBound, tier.vignette.upperBound))
     }
 
     func apply(to frame: inout PlanarFrame) {
-        let w = frame.width, h = frame.height
-        let cx = Double(w) / 2, cy = Double(h) / 2
+        let w = frame.width
+        let h = frame.height
+        let cx = Double(w) / 2
+        let cy = Double(h) / 2
         let halfDiagonal = (cx * cx + cy * cy).squareRoot()
-        let gx = Float(cos(gradientAngle) / halfDiagonal * gradient), gy = Float(sin(gradientAngle) / halfDiagonal * gradient)
+        let gx = Float(cos(gradientAngle) / halfDiagonal * gradient)
+        let gy = Float(sin(gradientAngle) / halfDiagonal * gradient)
         let v = Float(vignette / (halfDiagonal * halfDiagonal))
         let e = Float(exposure)
         var gain = [Float](repeating: 0, count: w)

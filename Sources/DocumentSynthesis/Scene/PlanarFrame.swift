@@ -33,7 +33,9 @@ struct PlanarFrame {
     /// Runs `body` on the three planes at once.
     @inline(__always)
     mutating func withPlanes<R>(
-        _ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>) -> R
+        _ body: (
+            UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>
+        ) -> R
     ) -> R {
         red.withUnsafeMutableBufferPointer { r in
             green.withUnsafeMutableBufferPointer { g in
@@ -104,13 +106,19 @@ struct PlanarFrame {
         // Splat the segment's samples into a small kernel, then convolve with its non-zero taps.
         let samples = max(2, Int((length * 2).rounded(.up)) + 1)
         var kernel: [Int: Float] = [:]
-        let dx = cos(angle), dy = sin(angle)
+        let dx = cos(angle)
+        let dy = sin(angle)
         for i in 0..<samples {
             let t = (Double(i) / Double(samples - 1) - 0.5) * length
-            let x = t * dx, y = t * dy
-            let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-            let fx = x - Double(x0), fy = y - Double(y0)
-            for (ox, oy, w) in [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)]
+            let x = t * dx
+            let y = t * dy
+            let x0 = Int(x.rounded(.down))
+            let y0 = Int(y.rounded(.down))
+            let fx = x - Double(x0)
+            let fy = y - Double(y0)
+            for (ox, oy, w) in [
+                (0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy),
+            ]
             where w > 1e-4 {
                 kernel[(y0 + oy + 64) * 256 + (x0 + ox + 64), default: 0] += Float(w / Double(samples))
             }
@@ -144,12 +152,19 @@ struct PlanarFrame {
                                 let bits = local.next()
                                 let luma = 0.299 * r[i] + 0.587 * g[i] + 0.114 * b[i]
                                 let sd = k[Self.byte(luma)]
-                                let sum = (bits & 0xFF) + ((bits >> 8) & 0xFF) + ((bits >> 16) & 0xFF) + ((bits >> 24) & 0xFF)
+                                let sum =
+                                    (bits & 0xFF) + ((bits >> 8) & 0xFF) + ((bits >> 16) & 0xFF) + ((bits >> 24) & 0xFF)
                                 let common = (Float(Int(truncatingIfNeeded: sum)) - 510) * sd
                                 let chroma = sd * chromaFactor
-                                let vr = r[i] + common + (Float(Int(truncatingIfNeeded: (bits >> 32) & 0xFF)) - 127.5) * chroma
-                                let vg = g[i] + common + (Float(Int(truncatingIfNeeded: (bits >> 40) & 0xFF)) - 127.5) * chroma
-                                let vb = b[i] + common + (Float(Int(truncatingIfNeeded: (bits >> 48) & 0xFF)) - 127.5) * chroma
+                                let vr =
+                                    r[i] + common + (Float(Int(truncatingIfNeeded: (bits >> 32) & 0xFF)) - 127.5)
+                                    * chroma
+                                let vg =
+                                    g[i] + common + (Float(Int(truncatingIfNeeded: (bits >> 40) & 0xFF)) - 127.5)
+                                    * chroma
+                                let vb =
+                                    b[i] + common + (Float(Int(truncatingIfNeeded: (bits >> 48) & 0xFF)) - 127.5)
+                                    * chroma
                                 dst[4 * i] = UInt8(truncatingIfNeeded: Self.byte(vr))
                                 dst[4 * i + 1] = UInt8(truncatingIfNeeded: Self.byte(vg))
                                 dst[4 * i + 2] = UInt8(truncatingIfNeeded: Self.byte(vb))
@@ -177,11 +192,13 @@ struct PlanarFrame {
         _ destination: UnsafeMutablePointer<Float>, _ source: UnsafePointer<Float>, _ weight: Float, _ count: Int
     ) {
         let w8 = SIMD8<Float>(repeating: weight)
-        let d = UnsafeMutableRawPointer(destination), s = UnsafeRawPointer(source)
+        let d = UnsafeMutableRawPointer(destination)
+        let s = UnsafeRawPointer(source)
         var i = 0
         while i + 8 <= count {
             let offset = i * MemoryLayout<Float>.stride
-            let sum = d.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+            let sum =
+                d.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
                 + w8 * s.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
             d.storeBytes(of: sum, toByteOffset: offset, as: SIMD8<Float>.self)
             i += 8
@@ -200,7 +217,9 @@ struct PlanarFrame {
         var padded = [Float](repeating: 0, count: w + 2 * radius)
         padded.withUnsafeMutableBufferPointer { pad in
             weights.withUnsafeBufferPointer { k in
-                guard let q = pad.baseAddress, let src = source.baseAddress, let dst = destination.baseAddress else { return }
+                guard let q = pad.baseAddress, let src = source.baseAddress, let dst = destination.baseAddress else {
+                    return
+                }
                 for y in 0..<height {
                     let row = src + y * w
                     (q + radius).update(from: row, count: w)
@@ -232,7 +251,8 @@ struct PlanarFrame {
     private static func convolve(
         _ p: UnsafeMutableBufferPointer<Float>, width: Int, height: Int, taps: [(dx: Int, dy: Int, w: Float)]
     ) {
-        let w = width, h = height
+        let w = width
+        let h = height
         let reach = taps.map { abs($0.dx) }.max() ?? 0
         let pw = w + 2 * reach
         // A copy padded left and right with the edge values, so every tap reads a contiguous run.

@@ -32,19 +32,23 @@ package enum SceneBackground {
     ) -> PlanarFrame {
         switch style {
         case .plain:
-            return gradient(width: width, height: height, from: contrasting(paper, allowLight, &random),
-                            to: nil, using: &random)
+            return gradient(
+                width: width, height: height, from: contrasting(paper, allowLight, &random),
+                to: nil, using: &random)
         case .lowContrast:
             let a = nearby(paper, &random)
-            return gradient(width: width, height: height, from: a, to: random.chance(0.4) ? nearby(paper, &random) : nil,
-                            using: &random)
+            return gradient(
+                width: width, height: height, from: a, to: random.chance(0.4) ? nearby(paper, &random) : nil,
+                using: &random)
         case .gradient:
-            return gradient(width: width, height: height, from: contrasting(paper, allowLight, &random),
-                            to: contrasting(paper, allowLight, &random), using: &random)
+            return gradient(
+                width: width, height: height, from: contrasting(paper, allowLight, &random),
+                to: contrasting(paper, allowLight, &random), using: &random)
         case .woodGrain:
             return wood(width: width, height: height, allowLight: allowLight, using: &random)
         case .fabric:
-            let base = random.chance(0.3) && allowLight ? nearby(paper, &random) : contrasting(paper, allowLight, &random)
+            let base =
+                random.chance(0.3) && allowLight ? nearby(paper, &random) : contrasting(paper, allowLight, &random)
             return fabric(width: width, height: height, base: base, using: &random)
         case .clutter:
             return clutter(width: width, height: height, paper: paper, allowLight: allowLight, using: &random)
@@ -67,8 +71,10 @@ package enum SceneBackground {
     /// A colour within 3-10 % of the paper's brightness, with a slight tint.
     private static func nearby(_ paper: Colour, _ random: inout SeededGenerator) -> Colour {
         let f = 1 + random.sign() * random.uniform(0.03, 0.1)
-        return (min(255, paper.0 * f + random.uniform(-6, 6)), min(255, paper.1 * f + random.uniform(-6, 6)),
-                min(255, paper.2 * f + random.uniform(-6, 6)))
+        return (
+            min(255, paper.0 * f + random.uniform(-6, 6)), min(255, paper.1 * f + random.uniform(-6, 6)),
+            min(255, paper.2 * f + random.uniform(-6, 6))
+        )
     }
 
     // MARK: Per-pixel styles
@@ -77,18 +83,23 @@ package enum SceneBackground {
         width: Int, height: Int, from a: Colour, to b: Colour?, using random: inout SeededGenerator
     ) -> PlanarFrame {
         // Without a second colour, a faint (±3 %) variation of the first.
-        let end = b ?? {
-            let f = 1 + random.sign() * random.uniform(0.01, 0.03)
-            return (a.0 * f, a.1 * f, a.2 * f)
-        }()
+        let end =
+            b
+            ?? {
+                let f = 1 + random.sign() * random.uniform(0.01, 0.03)
+                return (a.0 * f, a.1 * f, a.2 * f)
+            }()
         let angle = random.uniform(0, 2 * Double.pi)
-        let dx = cos(angle), dy = sin(angle)
+        let dx = cos(angle)
+        let dy = sin(angle)
         let span = abs(dx) * Double(width) + abs(dy) * Double(height)
         let offset = min(0, dx * Double(width)) + min(0, dy * Double(height))
         var frame = PlanarFrame(width: width, height: height)
-        let start = [Float(a.0), Float(a.1), Float(a.2)], delta = [Float(end.0 - a.0), Float(end.1 - a.1), Float(end.2 - a.2)]
+        let start = [Float(a.0), Float(a.1), Float(a.2)]
+        let delta = [Float(end.0 - a.0), Float(end.1 - a.1), Float(end.2 - a.2)]
         for c in 0..<3 {
-            let s = start[c], d = delta[c]
+            let s = start[c]
+            let d = delta[c]
             frame.withPlane(c) { p in
                 for y in 0..<height {
                     let rowT = (dy * Double(y) - offset) / span
@@ -105,19 +116,25 @@ package enum SceneBackground {
         return frame
     }
 
-    private static func wood(width: Int, height: Int, allowLight: Bool, using random: inout SeededGenerator) -> PlanarFrame {
+    private static func wood(
+        width: Int, height: Int, allowLight: Bool, using random: inout SeededGenerator
+    ) -> PlanarFrame {
         let lightness = allowLight && random.chance(0.4) ? random.uniform(0.45, 0.72) : random.uniform(0.14, 0.42)
         let base = DocumentPalette.hsl(random.uniform(15, 42), random.uniform(0.3, 0.65), lightness)
         let angle = random.uniform(0, Double.pi)
-        let ca = Float(cos(angle)), sa = Float(sin(angle))
+        let ca = Float(cos(angle))
+        let sa = Float(sin(angle))
         let period = Float(random.uniform(7, 18))
         let plank = Float(random.uniform(110, 300))
         // Tables: the slow warp of the grain along the planks, the narrow dark growth lines across
         // them, and thin random streaks (one value per pixel across the grain).
         let reach = width + height
         var warp = [Float](repeating: 0, count: 2 * reach + 2)
-        let (a1, l1, a2, l2) = (random.uniform(3, 10), random.uniform(150, 500), random.uniform(0.5, 2.5), random.uniform(30, 90))
-        let p1 = random.uniform(0, 6.3), p2 = random.uniform(0, 6.3)
+        let (a1, l1, a2, l2) = (
+            random.uniform(3, 10), random.uniform(150, 500), random.uniform(0.5, 2.5), random.uniform(30, 90)
+        )
+        let p1 = random.uniform(0, 6.3)
+        let p2 = random.uniform(0, 6.3)
         for i in 0..<warp.count {
             let s = Double(i - reach)
             warp[i] = Float(a1 * sin(s / l1 + p1) + a2 * sin(s / l2 + p2))
@@ -144,7 +161,8 @@ package enum SceneBackground {
                     streaks.withUnsafeBufferPointer { st in
                         for y in 0..<height {
                             for x in 0..<width {
-                                let fx = Float(x), fy = Float(y)
+                                let fx = Float(x)
+                                let fy = Float(y)
                                 let across = fx * sa + fy * ca
                                 let along = fx * ca - fy * sa
                                 let plankIndex = Int((across / plank + 1000).rounded(.down))
@@ -152,8 +170,10 @@ package enum SceneBackground {
                                 let w = wt[max(0, min(wt.count - 1, Int(along) + reach + plankIndex * 37 % 200))]
                                 var u = (across + w) / period
                                 u -= u.rounded(.down)
-                                var v = (1 - lineDepth * pt[Int((u * 1023 + 12_582_912).bitPattern & 0x3FF)])
-                                    * plankShade[plankIndex & 63] * st[max(0, min(st.count - 1, Int(across + w) + reach))]
+                                var v =
+                                    (1 - lineDepth * pt[Int((u * 1023 + 12_582_912).bitPattern & 0x3FF)])
+                                    * plankShade[plankIndex & 63]
+                                    * st[max(0, min(st.count - 1, Int(across + w) + reach))]
                                 if inPlank < 2.5 { v *= 0.55 }
                                 out[y * width + x] = v
                             }
@@ -179,20 +199,25 @@ package enum SceneBackground {
         let pitch = random.integer(in: 3...7)
         let depth = Float(random.uniform(0.08, 0.2))
         // Coarse mottling grid, bilinearly upsampled.
-        let gw = 17, gh = 11
+        let gw = 17
+        let gh = 11
         let grid = (0..<(gw * gh)).map { _ in Float(random.uniform(0.9, 1.1)) }
         var shade = [Float](repeating: 0, count: width * height)
-        let sx = Float(gw - 1) / Float(width), sy = Float(gh - 1) / Float(height)
+        let sx = Float(gw - 1) / Float(width)
+        let sy = Float(gh - 1) / Float(height)
         shade.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
                 let gy = Float(y) * sy
-                let y0 = min(gh - 2, Int(gy)), fy = gy - Float(y0)
+                let y0 = min(gh - 2, Int(gy))
+                let fy = gy - Float(y0)
                 let ty = (y / pitch) & 1
                 let py = Float(y % pitch) / Float(pitch)
                 for x in 0..<width {
                     let gx = Float(x) * sx
-                    let x0 = min(gw - 2, Int(gx)), fx = gx - Float(x0)
-                    let m = (grid[y0 * gw + x0] * (1 - fx) + grid[y0 * gw + x0 + 1] * fx) * (1 - fy)
+                    let x0 = min(gw - 2, Int(gx))
+                    let fx = gx - Float(x0)
+                    let m =
+                        (grid[y0 * gw + x0] * (1 - fx) + grid[y0 * gw + x0 + 1] * fx) * (1 - fy)
                         + (grid[(y0 + 1) * gw + x0] * (1 - fx) + grid[(y0 + 1) * gw + x0 + 1] * fx) * fy
                     let over = ((x / pitch) & 1) ^ ty
                     let t = over == 0 ? Float(x % pitch) / Float(pitch) : py
@@ -225,24 +250,32 @@ package enum SceneBackground {
     ) -> PlanarFrame {
         let base = allowLight && random.chance(0.3) ? nearby(paper, &random) : contrasting(paper, allowLight, &random)
         let canvas = CairoCanvas(width: width, height: height, background: rgba(base))
-        let w = Double(width), h = Double(height), unit = min(w, h)
+        let w = Double(width)
+        let h = Double(height)
+        let unit = min(w, h)
         // Paper sheets and cards (light, some with text lines), partly outside the frame.
         for _ in 0..<random.integer(in: 2...6) {
-            let sw = unit * random.uniform(0.25, 0.7), sh = sw * random.uniform(0.6, 1.4)
-            let cx = random.uniform(-0.1, 1.1) * w, cy = random.uniform(-0.1, 1.1) * h
+            let sw = unit * random.uniform(0.25, 0.7)
+            let sh = sw * random.uniform(0.6, 1.4)
+            let cx = random.uniform(-0.1, 1.1) * w
+            let cy = random.uniform(-0.1, 1.1) * h
             let angle = random.uniform(0, 2 * Double.pi)
             let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)].map { (sx, sy) in
-                Point2D(x: cx + cos(angle) * sx * sw / 2 - sin(angle) * sy * sh / 2,
-                        y: cy + sin(angle) * sx * sw / 2 + cos(angle) * sy * sh / 2)
+                Point2D(
+                    x: cx + cos(angle) * sx * sw / 2 - sin(angle) * sy * sh / 2,
+                    y: cy + sin(angle) * sx * sw / 2 + cos(angle) * sy * sh / 2)
             }
             let sheet = DocumentPalette.hsl(random.uniform(0, 360), random.uniform(0, 0.3), random.uniform(0.75, 0.97))
-            canvas.fill([.move(corners[0]), .line(corners[1]), .line(corners[2]), .line(corners[3]), .close], colour: sheet)
+            canvas.fill(
+                [.move(corners[0]), .line(corners[1]), .line(corners[2]), .line(corners[3]), .close], colour: sheet)
             if random.chance(0.6) {
                 let lines = random.integer(in: 4...14)
                 for i in 0..<lines {
                     let t = (Double(i) + 1) / Double(lines + 1)
-                    let a = corners[0].interpolated(to: corners[3], t), b = corners[1].interpolated(to: corners[2], t)
-                    let start = a.interpolated(to: b, 0.08), end = a.interpolated(to: b, random.uniform(0.4, 0.92))
+                    let a = corners[0].interpolated(to: corners[3], t)
+                    let b = corners[1].interpolated(to: corners[2], t)
+                    let start = a.interpolated(to: b, 0.08)
+                    let end = a.interpolated(to: b, random.uniform(0.4, 0.92))
                     canvas.strokePath([start, end], lineWidth: unit * 0.006, colour: RGBA(r: 60, g: 60, b: 70, a: 180))
                 }
             }
@@ -252,7 +285,8 @@ package enum SceneBackground {
             let r = unit * random.uniform(0.04, 0.2)
             let c = Point2D(x: random.uniform(0, w), y: random.uniform(0, h))
             let tone = DocumentPalette.hsl(random.uniform(0, 360), random.uniform(0, 0.5), random.uniform(0.2, 0.8))
-            canvas.fillRadialGradient(centre: c, radius: r, inner: tone, outer: RGBA(r: tone.r / 2, g: tone.g / 2, b: tone.b / 2))
+            canvas.fillRadialGradient(
+                centre: c, radius: r, inner: tone, outer: RGBA(r: tone.r / 2, g: tone.g / 2, b: tone.b / 2))
         }
         // Lines: cables, pens, edges.
         for _ in 0..<random.integer(in: 4...18) {
@@ -263,13 +297,16 @@ package enum SceneBackground {
             canvas.stroke([.move(a), .curve(mid, mid, b)], lineWidth: random.uniform(1, unit * 0.012), colour: tone)
         }
         // Text in several sizes and angles (printed matter, labels).
-        let words = ["INVOICE", "TOTAL", "Receipt", "Meeting 10:30", "Ticket", "No. 4471", "Lorem ipsum dolor",
-                     "SALE", "Tel. 555 0199", "Boarding", "GATE 12", "Notes", "Thank you", "EUR 24.90", "Seat 14C"]
+        let words = [
+            "INVOICE", "TOTAL", "Receipt", "Meeting 10:30", "Ticket", "No. 4471", "Lorem ipsum dolor",
+            "SALE", "Tel. 555 0199", "Boarding", "GATE 12", "Notes", "Thank you", "EUR 24.90", "Seat 14C",
+        ]
         for _ in 0..<random.integer(in: 3...14) {
             let tone = DocumentPalette.hsl(random.uniform(0, 360), random.uniform(0, 0.6), random.uniform(0.05, 0.85))
-            canvas.drawText(random.pick(words), x: random.uniform(-0.05, 0.95) * w, y: random.uniform(0.02, 1.05) * h,
-                            angle: random.uniform(-Double.pi, Double.pi), family: "DejaVu Sans",
-                            size: unit * random.uniform(0.02, 0.08), colour: tone, bold: random.chance(0.4))
+            canvas.drawText(
+                random.pick(words), x: random.uniform(-0.05, 0.95) * w, y: random.uniform(0.02, 1.05) * h,
+                angle: random.uniform(-Double.pi, Double.pi), family: "DejaVu Sans",
+                size: unit * random.uniform(0.02, 0.08), colour: tone, bold: random.chance(0.4))
         }
         return PlanarFrame(canvas.image())
     }
@@ -278,7 +315,9 @@ package enum SceneBackground {
         width: Int, height: Int, paper: Colour, allowLight: Bool, using random: inout SeededGenerator
     ) -> PlanarFrame {
         let base = allowLight && random.chance(0.4) ? nearby(paper, &random) : contrasting(paper, allowLight, &random)
-        let grout = random.chance(0.5) ? (base.0 * 0.6, base.1 * 0.6, base.2 * 0.6)
+        let grout =
+            random.chance(0.5)
+            ? (base.0 * 0.6, base.1 * 0.6, base.2 * 0.6)
             : (min(255, base.0 * 1.3 + 30), min(255, base.1 * 1.3 + 30), min(255, base.2 * 1.3 + 30))
         let canvas = CairoCanvas(width: width, height: height, background: rgba(grout))
         let size = Double(min(width, height)) * random.uniform(0.12, 0.35)
@@ -293,12 +332,18 @@ package enum SceneBackground {
                 let f = random.uniform(0.92, 1.08)
                 let colour = rgba((base.0 * f, base.1 * f, base.2 * f))
                 let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)].map { (u, v) -> Point2D in
-                    let x = Double(i) * size + gap / 2 + u * (size - gap), y = Double(j) * size + gap / 2 + v * (size - gap)
-                    return Point2D(x: origin.x + x * cos(angle) - y * sin(angle), y: origin.y + x * sin(angle) + y * cos(angle))
+                    let x = Double(i) * size + gap / 2 + u * (size - gap)
+                    let y = Double(j) * size + gap / 2 + v * (size - gap)
+                    return Point2D(
+                        x: origin.x + x * cos(angle) - y * sin(angle), y: origin.y + x * sin(angle) + y * cos(angle))
                 }
-                let inside = corners.contains { $0.x > -size && $0.x < Double(width) + size && $0.y > -size && $0.y < Double(height) + size }
+                let inside = corners.contains {
+                    $0.x > -size && $0.x < Double(width) + size && $0.y > -size && $0.y < Double(height) + size
+                }
                 if inside {
-                    canvas.fill([.move(corners[0]), .line(corners[1]), .line(corners[2]), .line(corners[3]), .close], colour: colour)
+                    canvas.fill(
+                        [.move(corners[0]), .line(corners[1]), .line(corners[2]), .line(corners[3]), .close],
+                        colour: colour)
                 }
                 j += 1
             }

@@ -7,19 +7,22 @@ import DocumentEngine
 /// | in-plane rotation | ±5° | ±20° | ±35° |
 /// | perspective tilt (random axis) | ≤ 5° | ≤ 20° | ≤ 32° |
 /// | document width / frame width | 45–80 % | 40–85 % | 35–85 % |
-/// | backgrounds | clear contrast (plain, gradient, dark wood, fabric, tiles) | any, incl. low-contrast and busy | low-contrast and busy favoured |
+/// | backgrounds | clear contrast | any, incl. low-contrast, busy | low-contrast, busy favoured |
 /// | soft shadow | 50 % | 70 % | 80 % |
-/// | lighting gradient, vignette | ≤ ±6 %, ≤ 8 % | ≤ ±25 %, ≤ 25 % | ±15–40 %, ≤ 35 % |
+/// | lighting gradient, vignette | ≤ ±6 %, ≤ 8 % | ≤ ±25 %, ≤ 25 % | ±15–40 %, 5–35 % |
 /// | exposure | 0.95–1.05 | 0.85–1.08 | 0.6–1.1 (dim frames) |
-/// | glare | none | 40 % of frames, kept off the MRZ band | 60 %, may cover the MRZ but adds at most 50 % of the range there |
-/// | blur | Gaussian σ 0–0.4 px | Gaussian σ 0.5–1.1 px | Gaussian σ 0.9–1.7 px, or (35 %) motion blur 2–5 px |
+/// | glare (peak added, 0-255) | none | 40 %, 90–200, off the MRZ | 60 %, 100–230, ≤ 127.5 on the MRZ |
+/// | blur | Gaussian σ 0–0.4 px | Gaussian σ 0.5–1.1 px | σ 0.9–1.7 px, or 35 %: motion 2–5 px |
 /// | sensor noise σ | 0.5–1.5 | 2–5 | 4–9 |
 /// | JPEG quality | 92–95 | 70–88 | 45–65 |
 ///
-/// Two guards keep every frame readable by a person (the tiers are hard, not impossible): the
-/// document is never so small that the MRZ pitch falls under ``minimumMRZPitchPixels``, and blur
-/// is capped at a fraction of the pitch actually seen in the frame (σ ≤ 0.17 × pitch, motion
-/// length ≤ 0.55 × pitch). The pixel gain from lighting is kept within 0.4...1.35.
+/// Clean backgrounds are plain, gradient, wood, fabric or tiles, all dark or saturated against the
+/// paper; the other tiers add low-contrast colours within 3-10 % of the paper and desk clutter
+/// (paper sheets, lines, text). Two guards keep every frame readable by a person (the tiers are
+/// hard, not impossible): the width is drawn no smaller than gives a nominal MRZ pitch of
+/// ``minimumMRZPitchPixels`` (9, 8, 7.5 px, divided by the cosine of the tilt), and blur is capped
+/// by the smallest pitch actually seen in the frame (σ ≤ 0.17 × pitch, motion length ≤ 0.55 ×
+/// pitch). The pixel gain from lighting is kept within 0.4...1.35.
 package enum SceneTier: String, Sendable, Codable, CaseIterable {
     case clean
     case phoneLike
@@ -64,11 +67,15 @@ package enum SceneTier: String, Sendable, Codable, CaseIterable {
         case .clean:
             return [(.plain, 0.35), (.gradient, 0.25), (.woodGrain, 0.2), (.fabric, 0.1), (.tiles, 0.1)]
         case .phoneLike:
-            return [(.plain, 0.15), (.gradient, 0.15), (.lowContrast, 0.2), (.woodGrain, 0.15), (.fabric, 0.12),
-                    (.clutter, 0.13), (.tiles, 0.1)]
+            return [
+                (.plain, 0.15), (.gradient, 0.15), (.lowContrast, 0.2), (.woodGrain, 0.15), (.fabric, 0.12),
+                (.clutter, 0.13), (.tiles, 0.1),
+            ]
         case .hard:
-            return [(.plain, 0.05), (.gradient, 0.05), (.lowContrast, 0.3), (.woodGrain, 0.15), (.fabric, 0.15),
-                    (.clutter, 0.2), (.tiles, 0.1)]
+            return [
+                (.plain, 0.05), (.gradient, 0.05), (.lowContrast, 0.3), (.woodGrain, 0.15), (.fabric, 0.15),
+                (.clutter, 0.2), (.tiles, 0.1),
+            ]
         }
     }
 
