@@ -132,44 +132,72 @@ struct PlanarFrame {
     /// component with standard deviation `sigma` at full brightness (half that in black, growing
     /// with the square root of the signal) plus a weaker per-channel component. The luma sample is
     /// the sum of four random bytes (Irwin-Hall, close to normal), the chroma samples single bytes,
-    /// all from one 64-bit draw of `random` per pixel.
+    /// all from one 64-bit draw of `random` per pixel; eight pixels are processed at a time.
     func rgbaWithNoise(sigma: Double, using random: inout SeededGenerator) -> RGBAImage {
         var out = RGBAImage(width: width, height: height, fill: RGBA(r: 0, g: 0, b: 0, a: 0))
         let n = width * height
-        // Noise scale by brightness (0...255 in steps of 1), folding in the byte sums' own spread:
-        // four bytes sum to mean 510 with sd 147.8; one byte has sd 73.9.
-        let scale = (0...255).map { Float(sigma * (0.25 + 0.75 * Double($0) / 255).squareRoot() / 147.8) }
-        let chromaFactor: Float = 0.45 * 147.8 / 73.9
+        // Four bytes sum to mean 510 with sd 147.8; one byte has mean 127.5 and sd 73.9.
+        let base = SIMD8<Float>(repeating: Float(sigma / 147.8))
+        let chromaFactor = SIMD8<Float>(repeating: 0.45 * 147.8 / 73.9)
+        let zero = SIMD8<Float>(repeating: 0), top = SIMD8<Float>(repeating: 255)
+        let byteMask = SIMD8<UInt64>(repeating: 0xFF)
+        var local = random
+        defer { random = local }
         red.withUnsafeBufferPointer { r in
             green.withUnsafeBufferPointer { g in
                 blue.withUnsafeBufferPointer { b in
-                    scale.withUnsafeBufferPointer { k in
-                        out.pixels.withUnsafeMutableBufferPointer { dst in
-                            // A local copy keeps the generator in registers; written back below.
-                            var local = random
-                            defer { random = local }
-                            for i in 0..<n {
-                                let bits = local.next()
-                                let luma = 0.299 * r[i] + 0.587 * g[i] + 0.114 * b[i]
-                                let sd = k[Self.byte(luma)]
-                                let sum =
-                                    (bits & 0xFF) + ((bits >> 8) & 0xFF) + ((bits >> 16) & 0xFF) + ((bits >> 24) & 0xFF)
-                                let common = (Float(Int(truncatingIfNeeded: sum)) - 510) * sd
-                                let chroma = sd * chromaFactor
-                                let vr =
-                                    r[i] + common + (Float(Int(truncatingIfNeeded: (bits >> 32) & 0xFF)) - 127.5)
-                                    * chroma
-                                let vg =
-                                    g[i] + common + (Float(Int(truncatingIfNeeded: (bits >> 40) & 0xFF)) - 127.5)
-                                    * chroma
-                                let vb =
-                                    b[i] + common + (Float(Int(truncatingIfNeeded: (bits >> 48) & 0xFF)) - 127.5)
-                                    * chroma
-                                dst[4 * i] = UInt8(truncatingIfNeeded: Self.byte(vr))
-                                dst[4 * i + 1] = UInt8(truncatingIfNeeded: Self.byte(vg))
-                                dst[4 * i + 2] = UInt8(truncatingIfNeeded: Self.byte(vb))
-                                dst[4 * i + 3] = 255
+                    out.pixels.withUnsafeMutableBufferPointer { dst in
+                        guard let rp = r.baseAddress, let gp = g.baseAddress, let bp = b.baseAddress,
+                            let op = dst.baseAddress
+                        else { return }
+                        @inline(__always) func load(_ p: UnsafePointer<Float>, _ i: Int) -> SIMD8<Float> {
+                            UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<Float>.self)
+                        }
+                        @inline(__always) func bytes(_ v: SIMD8<Float>) -> SIMD8<UInt32> {
+                            // Adding 1.5 x 2^23 leaves the rounded integer in the low mantissa bits.
+                            let c = v.replacing(with: zero, where: v .< zero).replacing(with: top, where: v .> top)
+                            return unsafeBitCast(c + 12_582_912, to: SIMD8<UInt32>.self) & 0xFF
+                        }
+                        @inline(__always) func float(_ v: SIMD8<UInt64>) -> SIMD8<Float> {
+                            SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: v))
+                        }
+                        var i = 0
+                        while i < n {
+                            guard i + 8 <= n else { break }
+                            var words = SIMD8<UInt64>()
+                            for lane in 0..<8 { words[lane] = local.next() }
+                            let rv = load(rp, i), gv = load(gp, i), bv = load(bp, i)
+                            var luma = 0.299 * rv + 0.587 * gv + 0.114 * bv
+                            luma = luma.replacing(with: zero, where: luma .< zero)
+                                .replacing(with: top, where: luma .> top)
+                            let sd = base * (0.25 + (0.75 / 255) * luma).squareRoot()
+                            let sum = (words & byteMask) &+ ((words &>> 8) & byteMask)
+                                &+ ((words &>> 16) & byteMask) &+ ((words &>> 24) & byteMask)
+                            let common = (float(sum) - 510) * sd
+                            let chroma = sd * chromaFactor
+                            let vr = rv + common + (float((words &>> 32) & byteMask) - 127.5) * chroma
+                            let vg = gv + common + (float((words &>> 40) & byteMask) - 127.5) * chroma
+                            let vb = bv + common + (float((words &>> 48) & byteMask) - 127.5) * chroma
+                            // R, G, B, A bytes in memory order (little-endian, as on every supported platform).
+                            let packed = bytes(vr) | (bytes(vg) &<< 8) | (bytes(vb) &<< 16) | 0xFF00_0000
+                            UnsafeMutableRawPointer(op + 4 * i).storeBytes(of: packed, as: SIMD8<UInt32>.self)
+                            i += 8
+                        }
+                        // Fewer than eight pixels left: one at a time.
+                        while i < n {
+                            let bits = local.next()
+                            let luma = max(0, min(255, 0.299 * r[i] + 0.587 * g[i] + 0.114 * b[i]))
+                            let sd = Float(sigma / 147.8) * (0.25 + 0.75 / 255 * luma).squareRoot()
+                            let sum = (bits & 0xFF) + ((bits >> 8) & 0xFF) + ((bits >> 16) & 0xFF) + ((bits >> 24) & 0xFF)
+                            let common = (Float(Int(truncatingIfNeeded: sum)) - 510) * sd
+                            let chroma = sd * chromaFactor[0]
+                            let channels = [r[i], g[i], b[i]]
+                            for c in 0..<3 {
+                                let noise = Float(Int(truncatingIfNeeded: (bits >> (32 + 8 * UInt64(c))) & 0xFF)) - 127.5
+                                dst[4 * i + c] = UInt8(truncatingIfNeeded: Self.byte(channels[c] + common + noise * chroma))
                             }
+                            dst[4 * i + 3] = 255
+                            i += 1
                         }
                     }
                 }
