@@ -12,12 +12,19 @@ struct PlanarFrame {
     var green: [Float]
     var blue: [Float]
 
-    init(width: Int, height: Int, fill: (Float, Float, Float) = (0, 0, 0)) {
+    /// A frame whose planes are allocated but not cleared: the caller must write every sample
+    /// (saves clearing 24 MB per 1080p frame that is overwritten at once).
+    init(unclearedWidth width: Int, height: Int) {
         self.width = width
         self.height = height
-        red = [Float](repeating: fill.0, count: width * height)
-        green = [Float](repeating: fill.1, count: width * height)
-        blue = [Float](repeating: fill.2, count: width * height)
+        red = Self.uncleared(width * height)
+        green = Self.uncleared(width * height)
+        blue = Self.uncleared(width * height)
+    }
+
+    /// An array of `count` floats that the caller overwrites completely before reading.
+    static func uncleared(_ count: Int) -> [Float] {
+        [Float](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     /// Runs `body` on plane `channel` (0 red, 1 green, 2 blue).
@@ -55,7 +62,7 @@ struct PlanarFrame {
 
     /// Splits an RGBA image into planes (alpha ignored).
     init(_ image: RGBAImage) {
-        self.init(width: image.width, height: image.height)
+        self.init(unclearedWidth: image.width, height: image.height)
         let n = width * height
         image.pixels.withUnsafeBufferPointer { src in
             for c in 0..<3 {
@@ -89,7 +96,7 @@ struct PlanarFrame {
         let total = weights.reduce(0, +)
         weights = weights.map { $0 / total }
         let (w, h) = (width, height)
-        var temporary = [Float](repeating: 0, count: w * h)
+        var temporary = Self.uncleared(w * h)
         for c in 0..<3 {
             withPlane(c) { p in
                 temporary.withUnsafeMutableBufferPointer { t in

@@ -94,7 +94,7 @@ package enum SceneBackground {
         let dy = sin(angle)
         let span = abs(dx) * Double(width) + abs(dy) * Double(height)
         let offset = min(0, dx * Double(width)) + min(0, dy * Double(height))
-        var frame = PlanarFrame(width: width, height: height)
+        var frame = PlanarFrame(unclearedWidth: width, height: height)
         let start = [Float(a.0), Float(a.1), Float(a.2)]
         let delta = [Float(end.0 - a.0), Float(end.1 - a.1), Float(end.2 - a.2)]
         for c in 0..<3 {
@@ -152,9 +152,9 @@ package enum SceneBackground {
         }
         let plankShade = (0..<64).map { _ in Float(random.uniform(0.88, 1.1)) }
         let lineDepth = Float(random.uniform(0.12, 0.3))
-        var frame = PlanarFrame(width: width, height: height)
+        var frame = PlanarFrame(unclearedWidth: width, height: height)
         let colour = [Float(base.r), Float(base.g), Float(base.b)]
-        var shade = [Float](repeating: 0, count: width * height)
+        var shade = PlanarFrame.uncleared(width * height)
         shade.withUnsafeMutableBufferPointer { out in
             warp.withUnsafeBufferPointer { wt in
                 profile.withUnsafeBufferPointer { pt in
@@ -202,7 +202,7 @@ package enum SceneBackground {
         let gw = 17
         let gh = 11
         let grid = (0..<(gw * gh)).map { _ in Float(random.uniform(0.9, 1.1)) }
-        var shade = [Float](repeating: 0, count: width * height)
+        var shade = PlanarFrame.uncleared(width * height)
         let sx = Float(gw - 1) / Float(width)
         let sy = Float(gh - 1) / Float(height)
         shade.withUnsafeMutableBufferPointer { out in
@@ -226,7 +226,7 @@ package enum SceneBackground {
                 }
             }
         }
-        var frame = PlanarFrame(width: width, height: height)
+        var frame = PlanarFrame(unclearedWidth: width, height: height)
         let colour = [Float(base.0), Float(base.1), Float(base.2)]
         for c in 0..<3 {
             let k = colour[c]
