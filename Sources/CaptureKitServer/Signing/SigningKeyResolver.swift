@@ -24,7 +24,7 @@ package enum SigningKeyResolver {
             let keys = try SigningKeys([try SigningKey.load(path: development)])
             return (keys, "signing with the development key \(keys.current.kid) (\(developmentKeyPath)); SDKs trust it by default — not for production")
         }
-        let directory = configuration.generatedKeysDirectory
+        let directory = URL(fileURLWithPath: configuration.generatedKeysDirectory).standardizedFileURL.path
         let existing = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".\(SigningKey.fileExtension)") }.sorted()
         if !existing.isEmpty {
