@@ -57,6 +57,13 @@ struct LicenseRouteTests {
             try await api.send(.put, "/v1/admin/api-keys/\(provisioned.keyID)/status", json: ["status": "revoked"], admin: true)
             #expect(try api.errorCode(try await api.validate(apiKey: provisioned.apiKey)) == "invalidAPIKey")
 
+            let stored = try await api.send(.get, "/v1/admin/api-keys/\(provisioned.keyID)", admin: true)
+            let record = try api.decode(CustomerController.KeyResponse.self, stored)
+            #expect(record.status == .revoked)
+            #expect(record.apiKey == nil, "a stored key is never shown again")
+            #expect(!String(buffer: stored.body).contains(provisioned.apiKey))
+            #expect(try api.errorCode(try await api.send(.get, "/v1/admin/api-keys/key_missing", admin: true)) == "apiKeyIdNotFound")
+
             let reactivate = try await api.send(
                 .put, "/v1/admin/api-keys/\(provisioned.keyID)/status", json: ["status": "active"], admin: true
             )
@@ -75,6 +82,12 @@ struct LicenseRouteTests {
             let revoked = try await api.send(.post, "/v1/admin/customers/\(provisioned.customerID)/revoke", admin: true)
             #expect(try api.decode(CustomerController.CustomerResponse.self, revoked).status == .revoked)
             #expect(try api.errorCode(try await api.validate(apiKey: provisioned.apiKey)) == "invalidAPIKey")
+
+            let newKey = try await api.send(
+                .post, "/v1/admin/customers/\(provisioned.customerID)/api-keys", json: ["mode": "live"], admin: true
+            )
+            #expect(newKey.status == .conflict)
+            #expect(try api.errorCode(newKey) == "customerRevoked")
         }
     }
 

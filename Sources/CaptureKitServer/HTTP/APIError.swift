@@ -36,7 +36,7 @@ package struct APIError: Error, HTTPResponseError, Sendable, Equatable, CustomSt
 
     package func response(from request: Request, context: some RequestContext) throws -> Response {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(Body(error: .init(code: code, message: message)))
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
@@ -70,7 +70,7 @@ extension APIError {
     )
 
     package static let routeNotFound = APIError(
-        .notFound, code: "routeNotFound", message: "No route has this path; see /openapi.yaml for the routes."
+        .notFound, code: "routeNotFound", message: "No route has this method and path; see /openapi.yaml for the routes."
     )
 
     package static let methodNotAllowed = APIError(
