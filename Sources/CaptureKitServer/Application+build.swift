@@ -64,7 +64,8 @@ package func buildRouter(environment: ServerEnvironment) -> Router<AppRequestCon
     let resources = ResourceController(environment: environment, manifests: manifests)
     let catalog = CatalogController(environment: environment)
 
-    let publicRoutes = router.group("v1").add(middleware: AddressRateLimitMiddleware(limiter: environment.addressLimiter))
+    let publicRoutes = router.group("v1").add(
+        middleware: AddressRateLimitMiddleware(limiter: environment.addressLimiter))
     KeysController(environment: environment).addRoutes(to: publicRoutes)
     licenses.addPublicRoutes(to: publicRoutes)
     resources.addPublicRoutes(to: publicRoutes)
@@ -89,7 +90,8 @@ package func buildApplication(
     var logger = logger ?? Logger(label: "capkit-server")
     logger.logLevel = configuration.logLevel
     let built = try buildEnvironment(configuration: configuration, logger: logger, now: now)
-    return buildApplication(environment: built.environment, services: built.services, report: built.report, announce: announce)
+    return buildApplication(
+        environment: built.environment, services: built.services, report: built.report, announce: announce)
 }
 
 /// Builds the application around an assembled environment (tests keep the environment to look inside).

@@ -13,7 +13,8 @@ struct CatalogRouteTests {
             sku: "RB-3025-L", name: "Aviator Classic", lensWidthMm: 58, bridgeWidthMm: 14, templeLengthMm: 135,
             colors: [.init(name: "Gold", hex: "#D4AF37")], assets: [.init(role: "texture", sha256: textureSHA)]
         )
-        return try await api.send(.post, "/v1/admin/frames", json: CatalogController.ImportRequest(frames: [frame]), admin: true)
+        return try await api.send(
+            .post, "/v1/admin/frames", json: CatalogController.ImportRequest(frames: [frame]), admin: true)
     }
 
     @Test("an imported frame is served with its sizes, colours and assets")
@@ -55,7 +56,8 @@ struct CatalogRouteTests {
 
             // Importing again replaces the frame.
             #expect(try await importFrame(api, textureSHA: other.sha256).status == .ok)
-            let replaced = try api.decode(CatalogController.FrameResponse.self, try await api.send(.get, "/v1/frames/RB-3025-L"))
+            let replaced = try api.decode(
+                CatalogController.FrameResponse.self, try await api.send(.get, "/v1/frames/RB-3025-L"))
             #expect(replaced.assets.map(\.sha256) == [other.sha256])
         }
     }
@@ -66,7 +68,10 @@ struct CatalogRouteTests {
         defer { fixture.remove() }
         try await fixture.application().test(.router) { client in
             let api = APIClient(client: client)
-            for path in ["/v1/frames/NOPE-1", "/v1/frames/%2E%2E", "/v1/frames/NOPE-1/assets/" + String(repeating: "a", count: 64)] {
+            for path in [
+                "/v1/frames/NOPE-1", "/v1/frames/%2E%2E",
+                "/v1/frames/NOPE-1/assets/" + String(repeating: "a", count: 64),
+            ] {
                 let response = try await api.send(.get, path)
                 #expect(response.status == .notFound)
                 #expect(try api.errorCode(response) == "frameNotFound")

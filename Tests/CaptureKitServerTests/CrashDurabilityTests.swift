@@ -24,8 +24,11 @@ struct CrashDurabilityTests {
         // Given a running server with a customer
         let (first, port) = try await ServerProcess.start(arguments: arguments, environment: environment)
         let customerID = try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
-            let response = try await client.post("/v1/admin/customers", headers: headers, body: ByteBuffer(string: #"{"name":"Fault"}"#))
-            return try JSONDecoder().decode(CustomerController.CustomerResponse.self, from: Data((response.body ?? ByteBuffer()).readableBytesView)).id
+            let response = try await client.post(
+                "/v1/admin/customers", headers: headers, body: ByteBuffer(string: #"{"name":"Fault"}"#))
+            return try JSONDecoder().decode(
+                CustomerController.CustomerResponse.self, from: Data((response.body ?? ByteBuffer()).readableBytesView)
+            ).id
         }
 
         // When four clients create licences and the server is killed after 120 acknowledgements
@@ -39,11 +42,13 @@ struct CrashDurabilityTests {
                     let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(5)))
                     client.connect()
                     for _ in 0..<2000 {
-                        guard let response = try? await client.post(
-                            "/v1/admin/customers/\(customerID)/licenses", headers: headers, body: licenceBody
-                        ), response.head.status == .created,
+                        guard
+                            let response = try? await client.post(
+                                "/v1/admin/customers/\(customerID)/licenses", headers: headers, body: licenceBody
+                            ), response.head.status == .created,
                             let licence = try? JSONDecoder().decode(
-                                LicenseController.LicenseResponse.self, from: Data((response.body ?? ByteBuffer()).readableBytesView))
+                                LicenseController.LicenseResponse.self,
+                                from: Data((response.body ?? ByteBuffer()).readableBytesView))
                         else { break }
                         let count = acknowledged.withLock {
                             $0[licence.id] = licence.token
@@ -52,7 +57,11 @@ struct CrashDurabilityTests {
                         sink.yield(count)
                     }
                     try? await client.shutdown()
-                    if runningWorkers.withLock({ $0 -= 1; return $0 }) == 0 { sink.finish() }
+                    if runningWorkers.withLock({
+                        $0 -= 1; return $0
+                    }) == 0 {
+                        sink.finish()
+                    }
                 }
             }
             for await count in events where count >= 120 { break }
@@ -70,7 +79,8 @@ struct CrashDurabilityTests {
             for (id, token) in written {
                 let response = try await client.get("/v1/admin/licenses/\(id)", headers: headers)
                 let licence = try? JSONDecoder().decode(
-                    LicenseController.LicenseResponse.self, from: Data((response.body ?? ByteBuffer()).readableBytesView))
+                    LicenseController.LicenseResponse.self,
+                    from: Data((response.body ?? ByteBuffer()).readableBytesView))
                 if response.head.status != .ok || licence?.token != token { missing.append(id) }
             }
             return missing

@@ -50,11 +50,14 @@ struct LicenseRouteTests {
                 #expect(try api.errorCode(response) == "invalidAPIKey")
             }
 
-            try await api.send(.put, "/v1/admin/api-keys/\(provisioned.keyID)/status", json: ["status": "suspended"], admin: true)
+            try await api.send(
+                .put, "/v1/admin/api-keys/\(provisioned.keyID)/status", json: ["status": "suspended"], admin: true)
             #expect(try api.errorCode(try await api.validate(apiKey: provisioned.apiKey)) == "invalidAPIKey")
-            try await api.send(.put, "/v1/admin/api-keys/\(provisioned.keyID)/status", json: ["status": "active"], admin: true)
+            try await api.send(
+                .put, "/v1/admin/api-keys/\(provisioned.keyID)/status", json: ["status": "active"], admin: true)
             #expect(try await api.validate(apiKey: provisioned.apiKey).status == .ok)
-            try await api.send(.put, "/v1/admin/api-keys/\(provisioned.keyID)/status", json: ["status": "revoked"], admin: true)
+            try await api.send(
+                .put, "/v1/admin/api-keys/\(provisioned.keyID)/status", json: ["status": "revoked"], admin: true)
             #expect(try api.errorCode(try await api.validate(apiKey: provisioned.apiKey)) == "invalidAPIKey")
 
             let stored = try await api.send(.get, "/v1/admin/api-keys/\(provisioned.keyID)", admin: true)
@@ -62,7 +65,9 @@ struct LicenseRouteTests {
             #expect(record.status == .revoked)
             #expect(record.apiKey == nil, "a stored key is never shown again")
             #expect(!String(buffer: stored.body).contains(provisioned.apiKey))
-            #expect(try api.errorCode(try await api.send(.get, "/v1/admin/api-keys/key_missing", admin: true)) == "apiKeyIdNotFound")
+            #expect(
+                try api.errorCode(try await api.send(.get, "/v1/admin/api-keys/key_missing", admin: true))
+                    == "apiKeyIdNotFound")
 
             let reactivate = try await api.send(
                 .put, "/v1/admin/api-keys/\(provisioned.keyID)/status", json: ["status": "active"], admin: true
@@ -120,8 +125,9 @@ struct LicenseRouteTests {
                 .post, "/v1/admin/customers/\(provisioned.customerID)/licenses",
                 json: LicenseService.IssueRequest(product: "blinkid", bundleIds: ["com.other.app"]), admin: true
             )
-            #expect(try api.errorCode(try await api.validate(apiKey: provisioned.apiKey, bundleId: "com.other.app"))
-                == "licenseForAPIKeyNotFound")
+            #expect(
+                try api.errorCode(try await api.validate(apiKey: provisioned.apiKey, bundleId: "com.other.app"))
+                    == "licenseForAPIKeyNotFound")
 
             // The 30-day fbx licence expires.
             fixture.clock.advance(seconds: 31 * 86400)
@@ -168,7 +174,9 @@ struct LicenseRouteTests {
         try await fixture.application().test(.router) { client in
             let api = APIClient(client: client)
             let key = FBxAPIKey.generate(mode: .live).rawValue
-            for (bundleId, nonce) in [("com.example.app", "short"), ("", "nonce-0001"), ("com.example.app", "bad nonce!")] {
+            for (bundleId, nonce) in [
+                ("com.example.app", "short"), ("", "nonce-0001"), ("com.example.app", "bad nonce!"),
+            ] {
                 let response = try await api.validate(apiKey: key, bundleId: bundleId, nonce: nonce)
                 #expect(response.status == .badRequest)
                 #expect(try api.errorCode(response) == "badRequest")
@@ -231,8 +239,11 @@ struct LicenseRouteTests {
 
             // A token of the older key still verifies against the published keys.
             let oldKey = fixture.environment.signingKeys.all[0]
-            let oldToken = try CompactJWS.sign(claims, typ: LicenseClaims.tokenType, kid: oldKey.kid, key: oldKey.privateKey)
-            #expect(throws: Never.self) { try keys.keyringForTest().verify(oldToken, expectedType: LicenseClaims.tokenType) }
+            let oldToken = try CompactJWS.sign(
+                claims, typ: LicenseClaims.tokenType, kid: oldKey.kid, key: oldKey.privateKey)
+            #expect(throws: Never.self) {
+                try keys.keyringForTest().verify(oldToken, expectedType: LicenseClaims.tokenType)
+            }
         }
     }
 
@@ -262,7 +273,9 @@ struct LicenseRouteTests {
 
             let fetched = try await api.send(.get, "/v1/admin/licenses/\(provisioned.license.id)", admin: true)
             #expect(try api.decode(LicenseController.LicenseResponse.self, fetched) == provisioned.license)
-            #expect(try api.errorCode(try await api.send(.get, "/v1/admin/licenses/lic_x", admin: true)) == "licenseNotFound")
+            #expect(
+                try api.errorCode(try await api.send(.get, "/v1/admin/licenses/lic_x", admin: true))
+                    == "licenseNotFound")
         }
     }
 }

@@ -28,7 +28,9 @@ struct LiveHTTPTests {
             let claims = try await api.keyring().verify(token, expectedType: LicenseValidationClaims.tokenType)
                 .decodePayload(as: LicenseValidationClaims.self)
             #expect(claims.nonce == "live-nonce-1")
-            #expect(try api.errorCode(try await api.validate(apiKey: FBxAPIKey.generate(mode: .test).rawValue)) == "apiKeyNotFound")
+            #expect(
+                try api.errorCode(try await api.validate(apiKey: FBxAPIKey.generate(mode: .test).rawValue))
+                    == "apiKeyNotFound")
 
             let bytes = [UInt8](repeating: 42, count: 100_000)
             let blob = try await api.upload(bytes)

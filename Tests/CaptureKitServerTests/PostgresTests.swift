@@ -14,7 +14,8 @@ private let postgresURL = ProcessInfo.processInfo.environment["CAPTUREKIT_TEST_P
 
 @Suite(
     "PostgreSQL mode: two server instances share one database",
-    .enabled(if: postgresURL != nil, "skipped: set CAPTUREKIT_TEST_POSTGRES_URL (scripts/ci-postgres prints it) to run"),
+    .enabled(
+        if: postgresURL != nil, "skipped: set CAPTUREKIT_TEST_POSTGRES_URL (scripts/ci-postgres prints it) to run"),
     .timeLimit(.minutes(1))
 )
 struct PostgresTests {
@@ -22,7 +23,9 @@ struct PostgresTests {
     private func withScratchDatabase(_ body: (String) async throws -> Void) async throws {
         let base = try #require(postgresURL)
         let name = "capkit_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-        let admin = PostgresClient(configuration: try PostgresDriver.clientConfiguration(url: base), backgroundLogger: Logger(label: "pg-test"))
+        let admin = PostgresClient(
+            configuration: try PostgresDriver.clientConfiguration(url: base), backgroundLogger: Logger(label: "pg-test")
+        )
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await admin.run() }
             try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
@@ -31,7 +34,7 @@ struct PostgresTests {
             do {
                 try await body(try #require(components.string))
             } catch {
-                try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
+                _ = try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
                 group.cancelAll()
                 throw error
             }
@@ -45,7 +48,9 @@ struct PostgresTests {
         try await withScratchDatabase { url in
             let first = try ServerFixture(databaseURL: url)
             defer { first.remove() }
-            let second = try ServerFixture(databaseURL: url) { $0.signingKeyPaths = first.environment.configuration.signingKeyPaths }
+            let second = try ServerFixture(databaseURL: url) {
+                $0.signingKeyPaths = first.environment.configuration.signingKeyPaths
+            }
             defer { second.remove() }
 
             try await first.application().test(.live) { firstClient in
@@ -63,18 +68,24 @@ struct PostgresTests {
 
                     // Revoked on B, refused on A.
                     try await b.send(.post, "/v1/admin/licenses/\(provisioned.license.id)/revoke", admin: true)
-                    #expect(try a.errorCode(try await a.validate(apiKey: provisioned.apiKey)) == "licenseForAPIKeyNotFound")
+                    #expect(
+                        try a.errorCode(try await a.validate(apiKey: provisioned.apiKey)) == "licenseForAPIKeyNotFound")
 
                     // Published on B, served by A.
                     let blob = try await b.upload(Array("shared resource".utf8))
                     try await b.send(
                         .post, "/v1/admin/resources",
-                        json: ManifestService.PublishRequest(name: "shared", version: "1", sha256: blob.sha256), admin: true
+                        json: ManifestService.PublishRequest(name: "shared", version: "1", sha256: blob.sha256),
+                        admin: true
                     )
-                    let manifest = try CompactJWS.parse(String(buffer: try await a.send(.get, "/v1/resources/manifest").body))
-                        .decodePayload(as: ResourceManifest.self)
+                    let manifest = try CompactJWS.parse(
+                        String(buffer: try await a.send(.get, "/v1/resources/manifest").body)
+                    )
+                    .decodePayload(as: ResourceManifest.self)
                     #expect(manifest.manifestVersion == 1)
-                    #expect(String(buffer: try await a.send(.get, "/v1/resources/\(blob.sha256)").body) == "shared resource")
+                    #expect(
+                        String(buffer: try await a.send(.get, "/v1/resources/\(blob.sha256)").body) == "shared resource"
+                    )
                     let part = try await a.send(.get, "/v1/resources/\(blob.sha256)", headers: [.range: "bytes=7-"])
                     #expect(String(buffer: part.body) == "resource")
 
@@ -84,8 +95,10 @@ struct PostgresTests {
                         sku: "PG-1", name: "Shared", lensWidthMm: 50, bridgeWidthMm: 20, templeLengthMm: 140,
                         colors: [], assets: [.init(role: "texture", sha256: texture.sha256)]
                     )
-                    try await a.send(.post, "/v1/admin/frames", json: CatalogController.ImportRequest(frames: [frame]), admin: true)
-                    let served = try b.decode(CatalogController.FrameResponse.self, try await b.send(.get, "/v1/frames/PG-1"))
+                    try await a.send(
+                        .post, "/v1/admin/frames", json: CatalogController.ImportRequest(frames: [frame]), admin: true)
+                    let served = try b.decode(
+                        CatalogController.FrameResponse.self, try await b.send(.get, "/v1/frames/PG-1"))
                     #expect(served.assets.first?.mediaType == "image/png")
                 }
             }
@@ -109,7 +122,8 @@ struct PostgresTests {
                                 let blob = try await api.upload(Array("resource \(index)".utf8))
                                 let response = try await api.send(
                                     .post, "/v1/admin/resources",
-                                    json: ManifestService.PublishRequest(name: "r\(index)", version: "1", sha256: blob.sha256),
+                                    json: ManifestService.PublishRequest(
+                                        name: "r\(index)", version: "1", sha256: blob.sha256),
                                     admin: true
                                 )
                                 return try api.decode(ManifestService.PublishResponse.self, response).manifestVersion

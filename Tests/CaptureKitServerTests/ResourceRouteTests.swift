@@ -65,7 +65,8 @@ struct ResourceRouteTests {
             let weights2 = try await api.upload(Array("ocr weights v2".utf8))
             try await api.send(
                 .post, "/v1/admin/resources",
-                json: ManifestService.PublishRequest(name: "mrz-ocrb", version: "2", sha256: weights2.sha256), admin: true
+                json: ManifestService.PublishRequest(name: "mrz-ocrb", version: "2", sha256: weights2.sha256),
+                admin: true
             )
             fixture.clock.advance(seconds: 10)
             let next = try CompactJWS.parse(String(buffer: try await api.send(.get, "/v1/resources/manifest").body))
@@ -84,7 +85,8 @@ struct ResourceRouteTests {
             let api = APIClient(client: client)
             let response = try await api.send(
                 .post, "/v1/admin/resources",
-                json: ManifestService.PublishRequest(name: "x", version: "1", sha256: String(repeating: "a", count: 64)),
+                json: ManifestService.PublishRequest(
+                    name: "x", version: "1", sha256: String(repeating: "a", count: 64)),
                 admin: true
             )
             #expect(response.status == .unprocessableContent)

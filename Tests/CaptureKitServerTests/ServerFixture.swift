@@ -152,7 +152,9 @@ struct APIClient {
     }
 
     /// Uploads bytes as a blob.
-    func upload(_ bytes: [UInt8], mediaType: String = "application/octet-stream") async throws -> BlobStorage.UploadResponse {
+    func upload(_ bytes: [UInt8], mediaType: String = "application/octet-stream") async throws
+        -> BlobStorage.UploadResponse
+    {
         let response = try await client.execute(
             uri: "/v1/admin/blobs", method: .post,
             headers: [.authorization: "Bearer \(ServerFixture.adminToken)", .contentType: mediaType],

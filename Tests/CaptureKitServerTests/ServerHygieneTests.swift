@@ -82,7 +82,9 @@ struct ServerHygieneTests {
             #expect(try await api.send(.get, "/ready").status == .ok)
             try await api.send(.get, "/v1/frames/NOPE")
             let metrics = String(buffer: try await api.send(.get, "/metrics").body)
-            #expect(metrics.contains(#"capturekit_http_requests_total{method="GET",route="/v1/frames/{sku}",status="404"} 1"#))
+            #expect(
+                metrics.contains(
+                    #"capturekit_http_requests_total{method="GET",route="/v1/frames/{sku}",status="404"} 1"#))
             #expect(metrics.contains("capturekit_http_request_duration_seconds_bucket"))
         }
     }
@@ -91,13 +93,18 @@ struct ServerHygieneTests {
     func openAPIMatchesRoutes() async throws {
         let fixture = try ServerFixture()
         defer { fixture.remove() }
-        let routed = Set(buildRouter(environment: fixture.environment).routes.map {
-            "\($0.method.rawValue) \($0.path.description)"
-        })
+        let routed = Set(
+            buildRouter(environment: fixture.environment).routes.map {
+                "\($0.method.rawValue) \($0.path.description)"
+            })
         let documented = Set(OpenAPIPaths.operations(in: OpenAPIDocument.yaml))
         #expect(routed.count >= 22)
-        #expect(routed.subtracting(documented).isEmpty, "routes missing from openapi.yaml: \(routed.subtracting(documented).sorted())")
-        #expect(documented.subtracting(routed).isEmpty, "documented but not routed: \(documented.subtracting(routed).sorted())")
+        #expect(
+            routed.subtracting(documented).isEmpty,
+            "routes missing from openapi.yaml: \(routed.subtracting(documented).sorted())")
+        #expect(
+            documented.subtracting(routed).isEmpty,
+            "documented but not routed: \(documented.subtracting(routed).sorted())")
 
         try await fixture.application().test(.router) { client in
             let served = try await client.execute(uri: "/openapi.yaml", method: .get)
@@ -114,8 +121,10 @@ struct ServerHygieneTests {
             let provisioned = try await api.provision()
             let validation = try await api.validate(apiKey: provisioned.apiKey)
             let token = try api.decode(LicenseService.ValidationResponse.self, validation).token
-            try await api.validate(apiKey: provisioned.apiKey + "x")
-            try await api.send(.post, "/v1/admin/customers", json: ["name": "X"], headers: [.authorization: "Bearer " + provisioned.apiKey])
+            _ = try await api.validate(apiKey: provisioned.apiKey + "x")
+            try await api.send(
+                .post, "/v1/admin/customers", json: ["name": "X"],
+                headers: [.authorization: "Bearer " + provisioned.apiKey])
             return [
                 ServerFixture.adminToken, provisioned.apiKey, provisioned.license.token, token,
                 FBxAPIKey.sha256Hex(of: provisioned.apiKey),

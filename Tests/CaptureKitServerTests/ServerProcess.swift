@@ -29,9 +29,7 @@ final class ServerProcess: Sendable {
         }
     }
 
-    // Process is not Sendable; it is only touched in init, kill and terminate, which Process itself
-    // makes thread-safe (signals by pid).
-    nonisolated(unsafe) private let process: Process
+    private let process: Process
     private let state = Locked(State())
 
     /// The built `capkit-server`, next to the test binary.
@@ -80,7 +78,8 @@ final class ServerProcess: Sendable {
             if let (continuation, port) = waiter { continuation.resume(returning: port) }
         }
         process.terminationHandler = { _ in
-            let waiters = state.withLock { state -> (CheckedContinuation<Int, any Error>?, CheckedContinuation<Void, Never>?, String) in
+            let waiters = state.withLock {
+                state -> (CheckedContinuation<Int, any Error>?, CheckedContinuation<Void, Never>?, String) in
                 state.exited = true
                 defer {
                     state.portWaiter = nil

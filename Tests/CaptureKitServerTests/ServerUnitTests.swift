@@ -36,20 +36,22 @@ struct FBxAPIKeyTests {
 
 @Suite("Byte ranges")
 struct ByteRangeTests {
-    @Test("Range headers resolve against the body size", arguments: [
-        ("bytes=0-3", ByteRange.Request.partial(ByteRange(first: 0, last: 3))),
-        ("bytes=5-", .partial(ByteRange(first: 5, last: 9))),
-        ("bytes=-3", .partial(ByteRange(first: 7, last: 9))),
-        ("bytes=-30", .partial(ByteRange(first: 0, last: 9))),
-        ("bytes=8-100", .partial(ByteRange(first: 8, last: 9))),
-        ("bytes=10-", .unsatisfiable),
-        ("bytes=-0", .unsatisfiable),
-        ("bytes=3-1", .whole),
-        ("bytes=0-1,4-5", .whole),
-        ("items=0-1", .whole),
-        ("bytes=a-b", .whole),
-        ("bytes=99999999999999999999-", .whole),
-    ])
+    @Test(
+        "Range headers resolve against the body size",
+        arguments: [
+            ("bytes=0-3", ByteRange.Request.partial(ByteRange(first: 0, last: 3))),
+            ("bytes=5-", .partial(ByteRange(first: 5, last: 9))),
+            ("bytes=-3", .partial(ByteRange(first: 7, last: 9))),
+            ("bytes=-30", .partial(ByteRange(first: 0, last: 9))),
+            ("bytes=8-100", .partial(ByteRange(first: 8, last: 9))),
+            ("bytes=10-", .unsatisfiable),
+            ("bytes=-0", .unsatisfiable),
+            ("bytes=3-1", .whole),
+            ("bytes=0-1,4-5", .whole),
+            ("items=0-1", .whole),
+            ("bytes=a-b", .whole),
+            ("bytes=99999999999999999999-", .whole),
+        ])
     func parse(header: String, expected: ByteRange.Request) {
         #expect(ByteRange.parse(header, size: 10) == expected)
     }
@@ -98,11 +100,12 @@ struct SigningKeyTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/prod-2027.ed25519")
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
 
-        FileManager.default.createFile(atPath: directory + "/short.ed25519", contents: Data((Base64URL.encode([1, 2, 3]) + "\n").utf8))
+        _ = FileManager.default.createFile(
+            atPath: directory + "/short.ed25519", contents: Data((Base64URL.encode([1, 2, 3]) + "\n").utf8))
         #expect(throws: SigningKeyError.wrongLength(path: directory + "/short.ed25519", count: 3)) {
             try SigningKey.load(path: directory + "/short.ed25519")
         }
-        FileManager.default.createFile(atPath: directory + "/padded.ed25519", contents: Data("AAAA==".utf8))
+        _ = FileManager.default.createFile(atPath: directory + "/padded.ed25519", contents: Data("AAAA==".utf8))
         #expect(throws: SigningKeyError.malformed(path: directory + "/padded.ed25519")) {
             try SigningKey.load(path: directory + "/padded.ed25519")
         }
@@ -117,9 +120,11 @@ struct SigningKeyTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var configuration = ServerConfiguration()
         configuration.dataDirectory = directory
-        let first = try SigningKeyResolver.resolve(configuration: configuration, workingDirectory: directory, now: Date())
+        let first = try SigningKeyResolver.resolve(
+            configuration: configuration, workingDirectory: directory, now: Date())
         #expect(first.note.contains("generated"))
-        let second = try SigningKeyResolver.resolve(configuration: configuration, workingDirectory: directory, now: Date())
+        let second = try SigningKeyResolver.resolve(
+            configuration: configuration, workingDirectory: directory, now: Date())
         #expect(second.keys.current.kid == first.keys.current.kid)
         #expect(!second.note.contains("generated"))
     }
@@ -131,7 +136,8 @@ struct SigningKeyTests {
         _ = try SigningKey.generate(kid: "dev-2026", directory: directory + "/keys")
         var configuration = ServerConfiguration()
         configuration.dataDirectory = directory + "/data"
-        let resolved = try SigningKeyResolver.resolve(configuration: configuration, workingDirectory: directory, now: Date())
+        let resolved = try SigningKeyResolver.resolve(
+            configuration: configuration, workingDirectory: directory, now: Date())
         #expect(resolved.keys.current.kid == "dev-2026")
     }
 
@@ -147,7 +153,9 @@ struct SigningKeyTests {
         #expect(configuration.signingKeyPaths == ["a.ed25519", "b.ed25519"])
         #expect(configuration.rejectTestKeys)
         #expect(configuration.keyRequestsPerMinute == 10)
-        #expect(throws: ConfigurationError.self) { try ServerOptions.parse([]).configuration(environment: ["CAPTUREKIT_PORT": "x"]) }
+        #expect(throws: ConfigurationError.self) {
+            try ServerOptions.parse([]).configuration(environment: ["CAPTUREKIT_PORT": "x"])
+        }
     }
 
     @Test("the first start writes an admin token readable by its owner only; later starts reuse it")
@@ -168,13 +176,16 @@ struct SigningKeyTests {
 
     @Test("PostgreSQL URLs are parsed, and unusable ones refused")
     func postgresURLs() throws {
-        let configuration = try PostgresDriver.clientConfiguration(url: "postgres://capkit:p%40ss@127.0.0.1:5433/capturekit?sslmode=disable")
+        let configuration = try PostgresDriver.clientConfiguration(
+            url: "postgres://capkit:p%40ss@127.0.0.1:5433/capturekit?sslmode=disable")
         #expect(configuration.host == "127.0.0.1")
         #expect(configuration.port == 5433)
         #expect(configuration.username == "capkit")
         #expect(configuration.password == "p@ss")
         #expect(configuration.database == "capturekit")
         #expect(throws: StoreError.self) { try PostgresDriver.clientConfiguration(url: "mysql://x@y/z") }
-        #expect(throws: StoreError.self) { try PostgresDriver.clientConfiguration(url: "postgres://x@y/z?sslmode=maybe") }
+        #expect(throws: StoreError.self) {
+            try PostgresDriver.clientConfiguration(url: "postgres://x@y/z?sslmode=maybe")
+        }
     }
 }

@@ -12,28 +12,52 @@ package struct ServerOptions: ParsableArguments {
     @Option(help: "Port (env CAPTUREKIT_PORT, default 8080; 0 picks a free port).")
     package var port: Int?
 
-    @Option(name: .customLong("data-dir"), help: "Data directory: SQLite file, admin token, generated keys (env CAPTUREKIT_DATA_DIR, default ./capkit-data).")
+    @Option(
+        name: .customLong("data-dir"),
+        help:
+            "Data directory: SQLite file, admin token, generated keys (env CAPTUREKIT_DATA_DIR, default ./capkit-data)."
+    )
     package var dataDirectory: String?
 
-    @Option(name: .customLong("database-url"), help: "postgres://user:password@host:port/db to use PostgreSQL instead of SQLite (env CAPTUREKIT_DATABASE_URL).")
+    @Option(
+        name: .customLong("database-url"),
+        help: "postgres://user:password@host:port/db to use PostgreSQL instead of SQLite (env CAPTUREKIT_DATABASE_URL)."
+    )
     package var databaseURL: String?
 
-    @Option(name: .customLong("signing-key"), help: "A signing key file <kid>.ed25519; repeat, oldest first; the last signs (env CAPTUREKIT_SIGNING_KEY, ':'-separated).")
+    @Option(
+        name: .customLong("signing-key"),
+        help:
+            ArgumentHelp(
+                "A signing key file <kid>.ed25519; repeat, oldest first; the last signs"
+                    + " (env CAPTUREKIT_SIGNING_KEY, ':'-separated)."
+            )
+    )
     package var signingKeys: [String] = []
 
-    @Option(name: .customLong("rate-limit-key"), help: "Licence validations per API key per minute (env CAPTUREKIT_RATE_LIMIT_KEY, default 6000).")
+    @Option(
+        name: .customLong("rate-limit-key"),
+        help: "Licence validations per API key per minute (env CAPTUREKIT_RATE_LIMIT_KEY, default 6000).")
     package var keyRequestsPerMinute: Int?
 
-    @Option(name: .customLong("rate-limit-address"), help: "Public requests per client address per minute (env CAPTUREKIT_RATE_LIMIT_ADDRESS, default 6000).")
+    @Option(
+        name: .customLong("rate-limit-address"),
+        help: "Public requests per client address per minute (env CAPTUREKIT_RATE_LIMIT_ADDRESS, default 6000).")
     package var addressRequestsPerMinute: Int?
 
-    @Option(name: .customLong("max-blob-bytes"), help: "Largest uploaded blob (env CAPTUREKIT_MAX_BLOB_BYTES, default 33554432).")
+    @Option(
+        name: .customLong("max-blob-bytes"),
+        help: "Largest uploaded blob (env CAPTUREKIT_MAX_BLOB_BYTES, default 33554432).")
     package var maxBlobBytes: Int?
 
-    @Flag(name: .customLong("reject-test-keys"), help: "Answer invalidAPIKey to fbx_test_ keys (env CAPTUREKIT_REJECT_TEST_KEYS=1).")
+    @Flag(
+        name: .customLong("reject-test-keys"),
+        help: "Answer invalidAPIKey to fbx_test_ keys (env CAPTUREKIT_REJECT_TEST_KEYS=1).")
     package var rejectTestKeys = false
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env CAPTUREKIT_LOG_LEVEL, default info).")
+    @Option(
+        name: .customLong("log-level"),
+        help: "trace, debug, info, notice, warning, error or critical (env CAPTUREKIT_LOG_LEVEL, default info).")
     package var logLevel: String?
 
     package init() {}

@@ -36,9 +36,11 @@ package struct AdminToken: Sendable {
         }
         var generator = SystemRandomNumberGenerator()
         let token = "cka_" + Base64URL.encode((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-        guard FileManager.default.createFile(
-            atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600]
-        ) else { throw .unwritable(path: path) }
+        guard
+            FileManager.default.createFile(
+                atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600]
+            )
+        else { throw .unwritable(path: path) }
         return AdminToken(token: token, path: path, wasCreated: true)
     }
 

@@ -77,7 +77,9 @@ package struct CatalogController: Sendable {
         let store = environment.store
         group.get("frames/:sku") { _, context in
             let sku = try context.parameters.require("sku")
-            guard Self.isValidSKU(sku), let frame = try await store.frame(sku: sku) else { throw APIError.frameNotFound }
+            guard Self.isValidSKU(sku), let frame = try await store.frame(sku: sku) else {
+                throw APIError.frameNotFound
+            }
             var response = try JSONResponse.make(FrameResponse(frame))
             response.headers[.cacheControl] = "public, max-age=300"
             return response
@@ -86,7 +88,9 @@ package struct CatalogController: Sendable {
         group.get("frames/:sku/assets/:sha256") { request, context in
             let sku = try context.parameters.require("sku")
             let sha256 = try context.parameters.require("sha256")
-            guard Self.isValidSKU(sku), let frame = try await store.frame(sku: sku) else { throw APIError.frameNotFound }
+            guard Self.isValidSKU(sku), let frame = try await store.frame(sku: sku) else {
+                throw APIError.frameNotFound
+            }
             guard frame.assets.contains(where: { $0.sha256 == sha256 }), let blob = try await store.blob(sha256: sha256)
             else { throw APIError.assetNotFound }
             return try BlobStorage.download(blob, request: request)
@@ -126,9 +130,11 @@ package struct CatalogController: Sendable {
                     throw APIError.badRequest("Frame \(frame.sku): sizes are millimetres between 0 and 300.")
                 }
             }
-            guard frame.colors.count <= 100, frame.colors.allSatisfy({
-                LicenseService.isPrintable($0.name, length: 1...100) && Self.isHexColor($0.hex)
-            }) else {
+            guard frame.colors.count <= 100,
+                frame.colors.allSatisfy({
+                    LicenseService.isPrintable($0.name, length: 1...100) && Self.isHexColor($0.hex)
+                })
+            else {
                 throw APIError.badRequest("Frame \(frame.sku): colours need a name and a #RRGGBB hex.")
             }
             guard frame.assets.count <= 50 else {
@@ -140,14 +146,16 @@ package struct CatalogController: Sendable {
                     throw APIError.badRequest("Frame \(frame.sku): an asset role is 1 to 32 letters or digits.")
                 }
                 guard BlobStorage.isSHA256Hex(asset.sha256),
-                      let info = try await environment.store.blobInfo(sha256: asset.sha256) else {
+                    let info = try await environment.store.blobInfo(sha256: asset.sha256)
+                else {
                     throw APIError.blobNotFound
                 }
                 assets.append(.init(role: asset.role, sha256: asset.sha256, mediaType: info.mediaType, size: info.size))
             }
             records.append(
                 FrameRecord(
-                    sku: frame.sku, name: frame.name, lensWidthMm: frame.lensWidthMm, bridgeWidthMm: frame.bridgeWidthMm,
+                    sku: frame.sku, name: frame.name, lensWidthMm: frame.lensWidthMm,
+                    bridgeWidthMm: frame.bridgeWidthMm,
                     templeLengthMm: frame.templeLengthMm, colors: frame.colors, assets: assets, updatedAt: now
                 )
             )

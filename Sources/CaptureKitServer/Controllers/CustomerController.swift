@@ -79,7 +79,8 @@ package struct CustomerController: Sendable {
 
         group.post("customers/:customerId/revoke") { _, context in
             let id = try context.parameters.require("customerId")
-            guard try await store.updateCustomerStatus(id: id, to: .revoked), let record = try await store.customer(id: id)
+            guard try await store.updateCustomerStatus(id: id, to: .revoked),
+                let record = try await store.customer(id: id)
             else { throw APIError.customerNotFound }
             return try JSONResponse.make(CustomerResponse(record))
         }
@@ -116,7 +117,8 @@ package struct CustomerController: Sendable {
             let id = try context.parameters.require("keyId")
             guard let current = try await store.apiKey(id: id) else { throw APIError.apiKeyIdNotFound }
             if current.status == .revoked, body.status != .revoked { throw APIError.alreadyRevoked }
-            guard try await store.updateAPIKeyStatus(id: id, to: body.status), let record = try await store.apiKey(id: id)
+            guard try await store.updateAPIKeyStatus(id: id, to: body.status),
+                let record = try await store.apiKey(id: id)
             else { throw APIError.apiKeyIdNotFound }
             return try JSONResponse.make(KeyResponse(record))
         }

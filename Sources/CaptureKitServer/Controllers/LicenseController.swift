@@ -67,7 +67,8 @@ package struct LicenseController: Sendable {
 
         group.post("customers/:customerId/licenses") { request, context in
             let body = try await RequestBody.decodeJSON(LicenseService.IssueRequest.self, from: request, limit: limit)
-            let record = try await service.issue(customerID: try context.parameters.require("customerId"), request: body)
+            let record = try await service.issue(
+                customerID: try context.parameters.require("customerId"), request: body)
             return try JSONResponse.make(LicenseResponse(record), status: .created)
         }
 
@@ -80,7 +81,8 @@ package struct LicenseController: Sendable {
 
         group.post("licenses/:licenseId/revoke") { _, context in
             let id = try context.parameters.require("licenseId")
-            guard try await store.updateLicenseStatus(id: id, to: .revoked), let record = try await store.license(id: id)
+            guard try await store.updateLicenseStatus(id: id, to: .revoked),
+                let record = try await store.license(id: id)
             else { throw APIError.licenseNotFound }
             return try JSONResponse.make(LicenseResponse(record))
         }

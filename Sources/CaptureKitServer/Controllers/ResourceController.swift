@@ -26,7 +26,8 @@ package struct ResourceController: Sendable {
         group.get("resources/:sha256") { request, context in
             let sha256 = try context.parameters.require("sha256")
             guard BlobStorage.isSHA256Hex(sha256), try await store.isPublishedResource(sha256: sha256),
-                  let blob = try await store.blob(sha256: sha256) else { throw APIError.resourceNotFound }
+                let blob = try await store.blob(sha256: sha256)
+            else { throw APIError.resourceNotFound }
             return try BlobStorage.download(blob, request: request)
         }
     }

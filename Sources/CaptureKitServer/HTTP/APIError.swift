@@ -70,7 +70,8 @@ extension APIError {
     )
 
     package static let routeNotFound = APIError(
-        .notFound, code: "routeNotFound", message: "No route has this method and path; see /openapi.yaml for the routes."
+        .notFound, code: "routeNotFound",
+        message: "No route has this method and path; see /openapi.yaml for the routes."
     )
 
     package static let methodNotAllowed = APIError(

@@ -28,7 +28,8 @@ package struct ByteRange: Sendable, Equatable {
         let startText = spec[..<dash].drop(while: { $0 == " " })
         let endText = spec[spec.index(after: dash)...]
         guard startText.allSatisfy(\.isASCIIDigit), endText.allSatisfy(\.isASCIIDigit),
-              startText.count <= 18, endText.count <= 18 else { return .whole }
+            startText.count <= 18, endText.count <= 18
+        else { return .whole }
         switch (Int(startText), Int(endText)) {
         case let (start?, end?):
             guard start <= end else { return .whole }

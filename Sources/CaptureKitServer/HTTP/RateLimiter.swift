@@ -44,7 +44,8 @@ package final class RateLimiter: Sendable {
                 bucket.tokens -= 1
                 decision = .allowed
             } else {
-                decision = .limited(retryAfterSeconds: max(1, Int(((1 - bucket.tokens) / refillPerSecond).rounded(.up))))
+                decision = .limited(
+                    retryAfterSeconds: max(1, Int(((1 - bucket.tokens) / refillPerSecond).rounded(.up))))
             }
             if buckets[key] == nil, buckets.count >= maxKeys {
                 // Forget buckets that have refilled: they behave exactly like new ones.

@@ -37,8 +37,10 @@ package final class ServerMetrics: Sendable {
         registry.makeCounter(
             descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]
         ).increment()
-        registry.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route)], buckets: Self.durationBuckets)
-            .record(duration)
+        registry.makeDurationHistogram(
+            descriptor: Self.durations, labels: [("route", route)], buckets: Self.durationBuckets
+        )
+        .record(duration)
     }
 
     /// Counts one licence validation by its outcome (`active`, `invalidAPIKey`, ...).

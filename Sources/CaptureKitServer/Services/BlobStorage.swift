@@ -22,7 +22,8 @@ package struct BlobStorage: Sendable {
     /// Stores `bytes` under their SHA-256; returns after commit.
     package func upload(_ bytes: [UInt8], mediaType: String?) async throws -> UploadResponse {
         guard !bytes.isEmpty else { throw APIError.badRequest("The blob is empty; send its bytes as the body.") }
-        let type = mediaType.flatMap { LicenseService.isPrintable($0, length: 1...127) ? $0 : nil }
+        let type =
+            mediaType.flatMap { LicenseService.isPrintable($0, length: 1...127) ? $0 : nil }
             ?? "application/octet-stream"
         let sha256 = SHA256.hash(data: bytes).hexString
         try await environment.store.insertBlob(
@@ -46,7 +47,10 @@ package struct BlobStorage: Sendable {
             .contentType: blob.mediaType,
         ]
         if let ifNoneMatch = request.headers[.ifNoneMatch],
-           ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == eTag || $0 == "*" }) {
+            ifNoneMatch.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == eTag || $0 == "*"
+            })
+        {
             return Response(status: .notModified, headers: headers)
         }
         var rangeHeader = request.headers[.range]
@@ -59,7 +63,8 @@ package struct BlobStorage: Sendable {
         case let .partial(range):
             headers[.contentRange] = "bytes \(range.first)-\(range.last)/\(blob.bytes.count)"
             let slice = blob.bytes[range.first...range.last]
-            return Response(status: .partialContent, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: slice)))
+            return Response(
+                status: .partialContent, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: slice)))
         case .unsatisfiable:
             throw APIError.rangeNotSatisfiable(size: blob.bytes.count)
         }

@@ -50,7 +50,8 @@ package struct LicenseService: Sendable {
     /// Validates an API key for a bundle id.
     /// - Throws: ``APIError`` (`badRequest`, `invalidAPIKey`, `apiKeyNotFound`, `licenseForAPIKeyNotFound`,
     ///   `rateLimited`).
-    package func validate(_ request: ValidationRequest) async throws -> (token: String, claims: LicenseValidationClaims) {
+    package func validate(_ request: ValidationRequest) async throws -> (token: String, claims: LicenseValidationClaims)
+    {
         guard let nonce = request.nonce, Self.isToken(nonce, length: 8...128) else {
             throw APIError.badRequest("nonce must be 8 to 128 characters of letters, digits, '-' or '_'.")
         }
@@ -71,8 +72,9 @@ package struct LicenseService: Sendable {
 
         guard let record = try await environment.store.apiKey(hash: hash) else { throw APIError.apiKeyNotFound }
         guard record.status == .active,
-              let customer = try await environment.store.customer(id: record.customerID),
-              customer.status == .active else { throw APIError.invalidAPIKey }
+            let customer = try await environment.store.customer(id: record.customerID),
+            customer.status == .active
+        else { throw APIError.invalidAPIKey }
 
         let now = environment.nowSeconds
         let licences = try await environment.store.licenses(customerID: customer.id, product: "fbx")
@@ -110,7 +112,8 @@ package struct LicenseService: Sendable {
 
         package init(
             product: String, bundleIds: [String], platforms: [String]? = nil, features: [String]? = nil,
-            validDays: Int? = nil, notBefore: Int64? = nil, maxSdk: String? = nil, online: LicenseClaims.OnlineCheck? = nil
+            validDays: Int? = nil, notBefore: Int64? = nil, maxSdk: String? = nil,
+            online: LicenseClaims.OnlineCheck? = nil
         ) {
             self.product = product
             self.bundleIds = bundleIds
@@ -129,7 +132,8 @@ package struct LicenseService: Sendable {
             throw APIError.badRequest("product must be one of \(Self.products.sorted().joined(separator: ", ")).")
         }
         guard (1...100).contains(request.bundleIds.count),
-              request.bundleIds.allSatisfy({ Self.isPrintable($0, length: 1...255) }) else {
+            request.bundleIds.allSatisfy({ Self.isPrintable($0, length: 1...255) })
+        else {
             throw APIError.badRequest("bundleIds must list 1 to 100 bundle ids (or \"*\").")
         }
         let platforms = request.platforms ?? Self.platforms.sorted()

@@ -31,12 +31,14 @@ package final class ManifestService: Sendable {
         let now = environment.nowSeconds
         let kid = environment.signingKeys.current.kid
         if let cached = cache.withLock({ $0 }), cached.version == snapshot.version, cached.kid == kid,
-           cached.signedAt <= now, now - cached.signedAt < resignAfterSeconds {
+            cached.signedAt <= now, now - cached.signedAt < resignAfterSeconds
+        {
             return (cached.token, cached.version)
         }
         let manifest = ResourceManifest(
             manifestVersion: snapshot.version, issuedAt: Date(timeIntervalSince1970: TimeInterval(now)),
-            expiresAt: Date(timeIntervalSince1970: TimeInterval(now + Int64(environment.configuration.manifestLifetimeSeconds))),
+            expiresAt: Date(
+                timeIntervalSince1970: TimeInterval(now + Int64(environment.configuration.manifestLifetimeSeconds))),
             resources: snapshot.entries
         )
         let signed = try environment.signingKeys.sign(manifest, typ: ResourceManifest.tokenType)
@@ -73,11 +75,13 @@ package final class ManifestService: Sendable {
     /// Publishes a blob as resource `name`/`version`; returns after the new manifest version committed.
     package func publish(_ request: PublishRequest) async throws -> PublishResponse {
         guard LicenseService.isToken(request.name, length: 1...64, extra: "."),
-              LicenseService.isToken(request.version, length: 1...32, extra: ".") else {
+            LicenseService.isToken(request.version, length: 1...32, extra: ".")
+        else {
             throw APIError.badRequest("name (1-64) and version (1-32) must be letters, digits, '.', '-' or '_'.")
         }
         guard BlobStorage.isSHA256Hex(request.sha256),
-              let info = try await environment.store.blobInfo(sha256: request.sha256) else {
+            let info = try await environment.store.blobInfo(sha256: request.sha256)
+        else {
             throw APIError.blobNotFound
         }
         let entry = ResourceManifest.Entry(

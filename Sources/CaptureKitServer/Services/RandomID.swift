@@ -15,6 +15,8 @@ package enum RandomID {
     package static func isWellFormed(_ text: String, prefix: String) -> Bool {
         let expected = prefix + "_"
         guard text.hasPrefix(expected), text.utf8.count == expected.utf8.count + 32 else { return false }
-        return text.utf8.dropFirst(expected.utf8.count).allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+        return text.utf8.dropFirst(expected.utf8.count).allSatisfy {
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66)
+        }
     }
 }

@@ -38,7 +38,8 @@ package struct SigningKey: Sendable {
     /// Reads a key file; the kid is the file name without `.ed25519`.
     package static func load(path: String) throws(SigningKeyError) -> SigningKey {
         let url = URL(fileURLWithPath: path)
-        let kid = url.pathExtension == fileExtension ? url.deletingPathExtension().lastPathComponent : url.lastPathComponent
+        let kid =
+            url.pathExtension == fileExtension ? url.deletingPathExtension().lastPathComponent : url.lastPathComponent
         guard let data = FileManager.default.contents(atPath: path), data.count <= 1024 else {
             throw .unreadable(path: path)
         }
@@ -57,9 +58,11 @@ package struct SigningKey: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let line = Base64URL.encode(key.rawRepresentation) + "\n"
-            guard FileManager.default.createFile(
-                atPath: path, contents: Data(line.utf8), attributes: [.posixPermissions: 0o600]
-            ) else { throw SigningKeyError.unwritable(path: path) }
+            guard
+                FileManager.default.createFile(
+                    atPath: path, contents: Data(line.utf8), attributes: [.posixPermissions: 0o600]
+                )
+            else { throw SigningKeyError.unwritable(path: path) }
         } catch {
             throw .unwritable(path: path)
         }

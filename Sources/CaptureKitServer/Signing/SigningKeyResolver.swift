@@ -17,18 +17,26 @@ package enum SigningKeyResolver {
     ) throws -> (keys: SigningKeys, note: String) {
         if !configuration.signingKeyPaths.isEmpty {
             let keys = try SigningKeys(configuration.signingKeyPaths.map { try SigningKey.load(path: $0) })
-            return (keys, "signing with \(keys.current.kid) from \(keys.current.path ?? "?"), \(keys.all.count) key(s) published")
+            return (
+                keys,
+                "signing with \(keys.current.kid) from \(keys.current.path ?? "?"), \(keys.all.count) key(s) published"
+            )
         }
         let development = (workingDirectory as NSString).appendingPathComponent(developmentKeyPath)
         if FileManager.default.fileExists(atPath: development) {
             let keys = try SigningKeys([try SigningKey.load(path: development)])
-            return (keys, "signing with the development key \(keys.current.kid) (\(developmentKeyPath)); SDKs trust it by default — not for production")
+            return (
+                keys,
+                "signing with the development key \(keys.current.kid) (\(developmentKeyPath));"
+                    + " SDKs trust it by default — not for production"
+            )
         }
         let directory = URL(fileURLWithPath: configuration.generatedKeysDirectory).standardizedFileURL.path
         let existing = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".\(SigningKey.fileExtension)") }.sorted()
         if !existing.isEmpty {
-            let keys = try SigningKeys(existing.map { try SigningKey.load(path: (directory as NSString).appendingPathComponent($0)) })
+            let keys = try SigningKeys(
+                existing.map { try SigningKey.load(path: (directory as NSString).appendingPathComponent($0)) })
             return (keys, "signing with \(keys.current.kid) from \(directory)")
         }
         let formatter = DateFormatter()
@@ -37,6 +45,9 @@ package enum SigningKeyResolver {
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         let key = try SigningKey.generate(kid: "local-" + formatter.string(from: now), directory: directory)
         let keys = try SigningKeys([key])
-        return (keys, "generated a new signing key \(key.kid) in \(directory); SDKs must trust its public key (GET /v1/keys)")
+        return (
+            keys,
+            "generated a new signing key \(key.kid) in \(directory); SDKs must trust its public key (GET /v1/keys)"
+        )
     }
 }

@@ -33,7 +33,8 @@ package final class PostgresDriver: SQLDatabaseDriver {
     /// Parses a PostgreSQL URL into a pool configuration.
     package static func clientConfiguration(url text: String) throws -> PostgresClient.Configuration {
         guard let components = URLComponents(string: text),
-              let scheme = components.scheme, ["postgres", "postgresql"].contains(scheme) else {
+            let scheme = components.scheme, ["postgres", "postgresql"].contains(scheme)
+        else {
             throw StoreError.invalidDatabaseURL("the scheme must be postgres://")
         }
         guard let host = components.host, !host.isEmpty else { throw StoreError.invalidDatabaseURL("no host") }

@@ -113,7 +113,8 @@ package final class SQLCaptureStore: CaptureStore {
 
     private static func apiKey(_ row: any SQLRow) throws -> APIKeyRecord {
         guard let status = APIKeyRecord.Status(rawValue: try row.decode(column: "status", as: String.self)),
-              let mode = FBxAPIKey.Mode(rawValue: try row.decode(column: "mode", as: String.self)) else {
+            let mode = FBxAPIKey.Mode(rawValue: try row.decode(column: "mode", as: String.self))
+        else {
             throw StoreError.corruptRow(table: "api_keys")
         }
         return APIKeyRecord(
@@ -223,9 +224,11 @@ package final class SQLCaptureStore: CaptureStore {
 
     package func blobInfo(sha256: String) async throws -> (size: Int, mediaType: String)? {
         let info = try await driver.read { database -> BlobInfo? in
-            guard let row = try await database.raw(
-                "SELECT size, media_type FROM blobs WHERE sha256 = \(bind: sha256)"
-            ).first() else { return nil }
+            guard
+                let row = try await database.raw(
+                    "SELECT size, media_type FROM blobs WHERE sha256 = \(bind: sha256)"
+                ).first()
+            else { return nil }
             return BlobInfo(
                 size: try row.decode(column: "size", as: Int.self),
                 mediaType: try row.decode(column: "media_type", as: String.self)
@@ -286,9 +289,11 @@ package final class SQLCaptureStore: CaptureStore {
     }
 
     private static func latestManifest(in database: any SQLDatabase) async throws -> ManifestSnapshot? {
-        guard let row = try await database.raw(
-            "SELECT version, published_at, entries FROM manifests ORDER BY version DESC LIMIT 1"
-        ).first() else { return nil }
+        guard
+            let row = try await database.raw(
+                "SELECT version, published_at, entries FROM manifests ORDER BY version DESC LIMIT 1"
+            ).first()
+        else { return nil }
         let text = try row.decode(column: "entries", as: String.self)
         guard let entries = try? JSONDecoder().decode([ResourceManifest.Entry].self, from: Data(text.utf8)) else {
             throw StoreError.corruptRow(table: "manifests")
@@ -332,13 +337,15 @@ package final class SQLCaptureStore: CaptureStore {
                 return nil
             }
             let decoder = JSONDecoder()
-            guard let colors = try? decoder.decode(
-                [FrameRecord.Color].self, from: Data(try row.decode(column: "colors", as: String.self).utf8)),
+            guard
+                let colors = try? decoder.decode(
+                    [FrameRecord.Color].self, from: Data(try row.decode(column: "colors", as: String.self).utf8)),
                 let assets = try? decoder.decode(
                     [FrameRecord.Asset].self, from: Data(try row.decode(column: "assets", as: String.self).utf8))
             else { throw StoreError.corruptRow(table: "frames") }
             return FrameRecord(
-                sku: try row.decode(column: "sku", as: String.self), name: try row.decode(column: "name", as: String.self),
+                sku: try row.decode(column: "sku", as: String.self),
+                name: try row.decode(column: "name", as: String.self),
                 lensWidthMm: try row.decode(column: "lens_width_mm", as: Double.self),
                 bridgeWidthMm: try row.decode(column: "bridge_width_mm", as: Double.self),
                 templeLengthMm: try row.decode(column: "temple_length_mm", as: Double.self),

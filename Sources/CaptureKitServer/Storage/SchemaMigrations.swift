@@ -59,7 +59,7 @@ package enum SchemaMigrations {
                     colors TEXT NOT NULL, assets TEXT NOT NULL, updated_at BIGINT NOT NULL)
                 """,
             ]
-        },
+        }
     ]
 
     /// The newest schema version this server knows.

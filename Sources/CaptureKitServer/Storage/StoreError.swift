@@ -22,7 +22,8 @@ package enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidDatabaseURL(why):
             return "The database URL cannot be used: \(why). Expected postgres://user:password@host:port/database."
         case let .schemaTooNew(found, known):
-            return "The database schema is at version \(found) but this server knows up to \(known); upgrade the server."
+            return
+                "The database schema is at version \(found) but this server knows up to \(known); upgrade the server."
         }
     }
 }
