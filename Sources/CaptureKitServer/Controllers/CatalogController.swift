@@ -10,6 +10,7 @@ package struct CatalogController: Sendable {
 
     /// A frame as answered by `GET /v1/frames/{sku}`.
     package struct FrameResponse: Codable, Sendable, Equatable {
+        /// One asset of the frame, with the path it downloads from.
         package struct Asset: Codable, Sendable, Equatable {
             package var role: String
             package var sha256: String
@@ -45,7 +46,9 @@ package struct CatalogController: Sendable {
 
     /// The body of `POST /v1/admin/frames`.
     package struct ImportRequest: Codable, Sendable {
+        /// One frame to insert or replace.
         package struct Frame: Codable, Sendable {
+            /// An asset reference: its role and the SHA-256 of an uploaded blob.
             package struct Asset: Codable, Sendable {
                 package var role: String
                 package var sha256: String

@@ -26,6 +26,7 @@ package struct APIError: Error, HTTPResponseError, Sendable, Equatable, CustomSt
 
     /// The JSON body of an error answer.
     package struct Body: Codable, Sendable, Equatable {
+        /// The code and message.
         package struct Detail: Codable, Sendable, Equatable {
             package var code: String
             package var message: String
