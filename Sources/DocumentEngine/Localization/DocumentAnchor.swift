@@ -39,30 +39,33 @@ package struct DocumentAnchor: Sendable, Equatable {
     func bottomSide(of quad: Quadrilateral2D) -> Int? {
         let c = quad.corners
         let centre = quad.centroid
+        // Signed distance of p from the line through side k (cross product; no trigonometry).
+        func distance(_ k: Int, _ p: Point2D) -> Double {
+            let a = c[k], d = c[(k + 1) % 4] - a
+            let length = d.length
+            return length > 0 ? (d.x * (p.y - a.y) - d.y * (p.x - a.x)) / length : 0
+        }
         // Every anchor point inside the quad.
         for p in [firstLineStart, firstLineEnd, lastLineStart, lastLineEnd] {
-            for k in 0..<4 {
-                let line = ImageLine(through: c[k], c[(k + 1) % 4])
-                if line.distance(p) * line.distance(centre) <= 0 { return nil }
-            }
+            for k in 0..<4 where distance(k, p) * distance(k, centre) <= 0 { return nil }
         }
         // The bottom side: its outward normal closest to `down`.
         var bottom = -1, best = -2.0
         for k in 0..<4 {
-            let line = ImageLine(through: c[k], c[(k + 1) % 4])
-            var n = line.normal
-            if line.distance(centre) > 0 { n = n * -1 }  // outward
-            let d = n.x * down.x + n.y * down.y
-            if d > best {
-                best = d
+            let d = c[(k + 1) % 4] - c[k]
+            let length = d.length
+            guard length > 0 else { return nil }
+            var n = Point2D(x: -d.y / length, y: d.x / length)
+            if n.x * (centre.x - c[k].x) + n.y * (centre.y - c[k].y) > 0 { n = n * -1 }  // make it outward
+            let dot = n.x * down.x + n.y * down.y
+            if dot > best {
+                best = dot
                 bottom = k
             }
         }
         guard best >= 0.9 else { return nil }  // within ~25°
         let s = pixelsPerMillimetre
-        func mm(_ side: Int, _ p: Point2D) -> Double {
-            abs(ImageLine(through: c[side], c[(side + 1) % 4]).distance(p)) / s
-        }
+        func mm(_ side: Int, _ p: Point2D) -> Double { abs(distance(side, p)) / s }
         let lastMid = (lastLineStart + lastLineEnd) * 0.5, firstMid = (firstLineStart + firstLineEnd) * 0.5
         let below = mm(bottom, lastMid)
         guard below >= 1.5, below <= 14 else { return nil }

@@ -44,7 +44,7 @@ package struct DocumentLocalizer: Sendable {
         let region = roi.clipped(width: image.width, height: image.height)
         guard region.width >= 32, region.height >= 32 else { return nil }
         let factor = max(1, Int((Double(max(region.width, region.height)) / Double(workingSize)).rounded()))
-        let small = image.cropped(to: region).downscaled(by: factor).gaussianBlurred(sigma: 1.0)
+        let small = image.region(region).downscaled(by: factor).gaussianBlurred(sigma: 1.0)
         let field = GradientField(small)
         let noise = field.medianMagnitude()
         let minSide = min(small.width, small.height)

@@ -37,11 +37,24 @@ package enum MRZCellSampler {
     }
 
     /// Maps the 5th percentile (ink) to 1 and the 95th (background) to 0; a flat patch is all 0.
+    /// (Percentiles from a 256-bin histogram: the values are gray levels.)
     static func normalised(_ raw: [Float]) -> [Float] {
-        let sorted = raw.sorted()
-        let lo = sorted[sorted.count / 20], hi = sorted[sorted.count - 1 - sorted.count / 20]
+        var histogram = [Int](repeating: 0, count: 256)
+        for v in raw { histogram[Int(min(255, max(0, v)))] += 1 }
+        let tail = raw.count / 20
+        var seen = 0, lo = 0
+        while lo < 255, seen + histogram[lo] <= tail {
+            seen += histogram[lo]
+            lo += 1
+        }
+        seen = 0
+        var hi = 255
+        while hi > 0, seen + histogram[hi] <= tail {
+            seen += histogram[hi]
+            hi -= 1
+        }
         guard hi - lo >= 10 else { return [Float](repeating: 0, count: raw.count) }
-        let scale = 1 / (hi - lo)
-        return raw.map { min(1, max(0, (hi - $0) * scale)) }
+        let top = Float(hi), scale = 1 / Float(hi - lo)
+        return raw.map { min(1, max(0, (top - $0) * scale)) }
     }
 }

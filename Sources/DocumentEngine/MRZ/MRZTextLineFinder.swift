@@ -65,20 +65,23 @@ package struct MRZTextLineFinder: Sendable {
         image.pixels.withUnsafeBufferPointer { px in
             integral.sums.withUnsafeBufferPointer { s in
                 integral.squares.withUnsafeBufferPointer { q in
-                    let stride = w + 1
-                    for y in 0..<h {
-                        let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
-                        for x in 0..<w {
-                            let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                            let n = Double((x1 - x0) * (y1 - y0))
-                            let sum = Double(s[y1 * stride + x1] - s[y0 * stride + x1] - s[y1 * stride + x0] + s[y0 * stride + x0])
-                            let mean = sum / n
-                            let margin = mean - 8 - Double(px[y * w + x])
-                            guard margin > 0 else { continue }
-                            let sq = Double(q[y1 * stride + x1] - q[y0 * stride + x1] - q[y1 * stride + x0] + q[y0 * stride + x0])
-                            let variance = max(0, sq / n - mean * mean)
-                            // margin > 0.25·σ  ⇔  margin² > σ²/16
-                            mask[y * w + x] = margin * margin * 16 > variance
+                    mask.withUnsafeMutableBufferPointer { out in
+                        let stride = w + 1
+                        for y in 0..<h {
+                            let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
+                            let r0 = y0 * stride, r1 = y1 * stride
+                            for x in 0..<w {
+                                let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
+                                let n = Int64((x1 - x0) * (y1 - y0))
+                                let sum = s[r1 + x1] - s[r0 + x1] - s[r1 + x0] + s[r0 + x0]
+                                // In units of 1/n: margin·n = mean·n − (8 + v)·n.
+                                let marginN = sum - (8 + Int64(px[y * w + x])) * n
+                                guard marginN > 0 else { continue }
+                                let sq = q[r1 + x1] - q[r0 + x1] - q[r1 + x0] + q[r0 + x0]
+                                // variance·n² = sq·n − sum²;  margin > σ/4  ⇔  16·margin² > variance.
+                                let varianceN2 = sq * n - sum * sum
+                                out[y * w + x] = 16 * marginN * marginN > varianceN2
+                            }
                         }
                     }
                 }

@@ -51,7 +51,7 @@ package struct MRZZoneDetector: Sendable {
         let region = roi.clipped(width: image.width, height: image.height)
         guard region.width >= 64, region.height >= 32 else { return [] }
         let factor = max(1, Int((Double(max(region.width, region.height)) / Double(workingSize)).rounded()))
-        let small = image.cropped(to: region).downscaled(by: factor)
+        let small = image.region(region).downscaled(by: factor)
         let glyphs = Self.glyphs(in: small)
         guard glyphs.count >= 20 else { return [] }
         let lines = Self.textLines(glyphs, width: small.width, height: small.height)
@@ -169,9 +169,7 @@ package struct MRZZoneDetector: Sendable {
             let normal = Point2D(x: cos(theta), y: sin(theta))
             let direction = Point2D(x: -normal.y, y: normal.x)
             let rho = Double(peak.r) * 2 - Double(maxRho)
-            let dbg = ProcessInfo.processInfo.environment["ZDEBUG"] != nil
-            if dbg { print("peak theta", peak.t, "rho", rho, "votes", peak.v) }
-            guard let line = bestRun(glyphs, normal: normal, direction: direction, rho: rho) else { if dbg { print("  no run") }; continue }
+            guard let line = bestRun(glyphs, normal: normal, direction: direction, rho: rho) else { continue }
             // Skip duplicates of a line already found.
             let duplicate = lines.contains { other in
                 abs(other.normal.x * line.normal.x + other.normal.y * line.normal.y) >= cos(0.05)
@@ -193,7 +191,6 @@ package struct MRZZoneDetector: Sendable {
             near.append((g.centre.x * direction.x + g.centre.y * direction.y, g))
         }
         let singles = near.filter { !$0.g.isRun }.sorted { $0.t < $1.t }
-        if ProcessInfo.processInfo.environment["ZDEBUG"] != nil { print("  near", near.count, "singles", singles.count) }
         guard singles.count >= 18 else { return nil }
         let size = singles.map(\.g.size).sorted()[singles.count / 2]
         // Keep glyphs of the line's size.

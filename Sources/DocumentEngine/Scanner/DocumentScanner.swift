@@ -40,10 +40,13 @@ package struct DocumentScanner: Sendable {
         var rank: (Int, Float) { (record?.allChecksPassed == true ? 2 : (record != nil ? 1 : 0), reading.meanConfidence) }
     }
 
-    /// Analyses `image` inside `roi`; `today` resolves MRZ date centuries; `isCancelled` is polled
-    /// between steps and makes the analysis stop early (what was found so far is returned).
-    package func analyze(_ image: GrayImage, roi: PixelRect, today: MRZDate,
+    /// Analyses `image` inside `roi`; `today` resolves MRZ date centuries; `clock`, when given,
+    /// accumulates the CPU time of each stage; `isCancelled` is polled between steps and makes the
+    /// analysis stop early (what was found so far is returned).
+    package func analyze(_ image: GrayImage, roi: PixelRect, today: MRZDate, clock: StageClock? = nil,
                          isCancelled: () -> Bool = { false }) -> FrameAnalysis {
+        clock?.start()
+        func lap(_ stage: WritableKeyPath<StageTimings, Double>) { clock?.lap(stage) }
         var analysis = FrameAnalysis()
         let region = roi.clipped(width: image.width, height: image.height)
 
@@ -78,7 +81,9 @@ package struct DocumentScanner: Sendable {
         }
         if isCancelled() { return analysis }
 
+        lap(\.mrz)
         // 2. The outline.
+        defer { lap(\.quality) }
         guard let located = localizer.locate(in: image, roi: region, anchor: anchor)
                 ?? (anchor == nil ? nil : localizer.locate(in: image, roi: region)) else {
             if let anchor, let kind = analysis.layout, let predicted = Self.predictedOutline(anchor, layout: .of(kind)) {
@@ -90,6 +95,7 @@ package struct DocumentScanner: Sendable {
             }
             return analysis
         }
+        lap(\.outline)
         analysis.localizationConfidence = located.coverage
         analysis.isVertical = located.isVertical
         let quad = located.quad
@@ -129,15 +135,16 @@ package struct DocumentScanner: Sendable {
         analysis.placement = PlacementStatus.assess(quad: quad, roi: region, pixelsPerMillimetre: scale,
                                                     tiltDegrees: analysis.tiltDegrees)
 
-        // 3. Glare (and, without an MRZ, blur and front-side cues) on a small rectified copy.
-        let overviewScale = 4.0
-        if let overview = Self.rectified(image, quad: quad, layout: layout, pixelsPerMillimetre: overviewScale) {
+        lap(\.reread)
+        // 3. Glare on a small rectified copy (glare spots are large); without an MRZ, blur and
+        // front-side cues on a sharper one.
+        if let overview = Self.rectified(image, quad: quad, layout: layout, pixelsPerMillimetre: 2.5) {
             analysis.glareFraction = GlareMeter.largestGlareFraction(overview)
-            if analysis.blurWidth == nil {
-                analysis.blurWidth = SharpnessMeter.blurWidth(overview, pixelsPerMillimetre: overviewScale)
-            }
-            if !analysis.mrzZoneSeen, layout.kind == .td1Front {
-                let textLike = Self.textLikeComponents(overview, pixelsPerMillimetre: overviewScale)
+        }
+        if !analysis.mrzZoneSeen, let detail = Self.rectified(image, quad: quad, layout: layout, pixelsPerMillimetre: 4) {
+            if analysis.blurWidth == nil { analysis.blurWidth = SharpnessMeter.blurWidth(detail, pixelsPerMillimetre: 4) }
+            if layout.kind == .td1Front {
+                let textLike = Self.textLikeComponents(detail, pixelsPerMillimetre: 4)
                 analysis.looksLikeFrontSide = textLike >= 25 && located.coverage >= 0.6
                 if analysis.looksLikeFrontSide { analysis.layout = .td1Front }
             }
