@@ -66,6 +66,7 @@ let package = Package(
 
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore", "CaptureKitTesting"]),
         .testTarget(name: "DocumentEngineTests", dependencies: ["DocumentEngine", "DocumentSynthesis"]),
+        .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
         .testTarget(name: "CZXingShimTests", dependencies: ["CZXingShim"]),
         .testTarget(name: "BlinkIDTests", dependencies: ["BlinkID", "DocumentSynthesis", "CaptureKitTesting"]),
     ],

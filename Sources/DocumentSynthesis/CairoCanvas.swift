@@ -9,7 +9,7 @@ package final class CairoCanvas {
     private let surface: OpaquePointer
     package let context: OpaquePointer
 
-    /// A canvas filled with `background`.
+    /// A canvas filled with `background` (a fully transparent colour leaves it transparent).
     package init(width: Int, height: Int, background: RGBA = RGBA(r: 255, g: 255, b: 255)) {
         precondition(width > 0 && height > 0)
         self.width = width
@@ -59,6 +59,22 @@ package final class CairoCanvas {
         cairo_stroke(context)
     }
 
+    /// Strokes several polylines with Cairo's fast antialiasing (fine background patterns: many thin,
+    /// overlapping lines, where the default rasteriser is slow).
+    package func strokePaths(_ lines: [[Point2D]], lineWidth: Double, colour: RGBA) {
+        setColour(colour)
+        cairo_set_line_width(context, lineWidth)
+        cairo_set_antialias(context, CAIRO_ANTIALIAS_FAST)
+        cairo_new_path(context)
+        for points in lines {
+            guard let first = points.first else { continue }
+            cairo_move_to(context, first.x, first.y)
+            for p in points.dropFirst() { cairo_line_to(context, p.x, p.y) }
+        }
+        cairo_stroke(context)
+        cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
+    }
+
     /// Draws `text` with its baseline starting at (`x`, `y`).
     /// - Parameters:
     ///   - family: a fontconfig family name, e.g. "OCR B" or "DejaVu Sans".
@@ -70,8 +86,9 @@ package final class CairoCanvas {
         bold: Bool = false, fixedAdvance: Double? = nil
     ) {
         setColour(colour)
-        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_select_font_face(
+            context, family, CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
         if let advance = fixedAdvance {
             for (i, ch) in text.enumerated() {
@@ -86,33 +103,200 @@ package final class CairoCanvas {
 
     /// The advance width of `text` in the given font, in pixels.
     package func textWidth(_ text: String, family: String, size: Double, bold: Bool = false) -> Double {
-        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_select_font_face(
+            context, family, CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
         var extents = cairo_text_extents_t()
         cairo_text_extents(context, text, &extents)
         return extents.x_advance
     }
 
+    /// Ink and advance metrics of `text` in the given font, in pixels (y up is negative, as in Cairo).
+    package func textExtents(_ text: String, family: String, size: Double, bold: Bool = false) -> TextExtents {
+        selectFont(family: family, size: size, bold: bold)
+        var e = cairo_text_extents_t()
+        cairo_text_extents(context, text, &e)
+        return TextExtents(
+            xBearing: e.x_bearing, yBearing: e.y_bearing, width: e.width, height: e.height,
+            xAdvance: e.x_advance)
+    }
+
+    /// Draws `text` with its baseline starting at (`x`, `y`), turned by `angle` radians (clockwise on
+    /// screen) about that point.
+    package func drawText(
+        _ text: String, x: Double, y: Double, angle: Double, family: String, size: Double, colour: RGBA,
+        bold: Bool = false
+    ) {
+        cairo_save(context)
+        cairo_translate(context, x, y)
+        cairo_rotate(context, angle)
+        drawText(text, x: 0, y: 0, family: family, size: size, colour: colour, bold: bold)
+        cairo_restore(context)
+    }
+
+    /// Fills a rectangle with rounded corners.
+    package func fillRoundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double, colour: RGBA) {
+        setColour(colour)
+        roundedRectPath(x: x, y: y, width: width, height: height, radius: radius)
+        cairo_fill(context)
+    }
+
+    /// Strokes the outline of a rectangle with rounded corners.
+    package func strokeRoundedRect(
+        x: Double, y: Double, width: Double, height: Double, radius: Double, lineWidth: Double, colour: RGBA
+    ) {
+        setColour(colour)
+        cairo_set_line_width(context, lineWidth)
+        roundedRectPath(x: x, y: y, width: width, height: height, radius: radius)
+        cairo_stroke(context)
+    }
+
+    /// Fills a rectangle with a linear gradient running from `start` to `end` through `stops`
+    /// (offset 0...1, colour).
+    package func fillRectGradient(
+        x: Double, y: Double, width: Double, height: Double, start: Point2D, end: Point2D, stops: [(Double, RGBA)]
+    ) {
+        guard let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        for (offset, c) in stops {
+            cairo_pattern_add_color_stop_rgba(
+                pattern, offset, Double(c.r) / 255, Double(c.g) / 255,
+                Double(c.b) / 255, Double(c.a) / 255)
+        }
+        cairo_set_source(context, pattern)
+        cairo_rectangle(context, x, y, width, height)
+        cairo_fill(context)
+    }
+
+    /// Fills a circle of `radius` around `centre` with a radial gradient from `inner` at the centre to
+    /// `outer` at the rim.
+    package func fillRadialGradient(centre: Point2D, radius: Double, inner: RGBA, outer: RGBA) {
+        guard let pattern = cairo_pattern_create_radial(centre.x, centre.y, 0, centre.x, centre.y, radius) else {
+            return
+        }
+        defer { cairo_pattern_destroy(pattern) }
+        for (offset, c) in [(0.0, inner), (1.0, outer)] {
+            cairo_pattern_add_color_stop_rgba(
+                pattern, offset, Double(c.r) / 255, Double(c.g) / 255,
+                Double(c.b) / 255, Double(c.a) / 255)
+        }
+        cairo_set_source(context, pattern)
+        cairo_arc(context, centre.x, centre.y, radius, 0, 2 * Double.pi)
+        cairo_fill(context)
+    }
+
+    /// Fills a closed shape made of straight and cubic Bézier segments.
+    package func fill(_ path: [PathElement], colour: RGBA) {
+        setColour(colour)
+        addPath(path)
+        cairo_fill(context)
+    }
+
+    /// Strokes a shape made of straight and cubic Bézier segments with round caps and joins.
+    package func stroke(_ path: [PathElement], lineWidth: Double, colour: RGBA) {
+        setColour(colour)
+        cairo_set_line_width(context, lineWidth)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        addPath(path)
+        cairo_stroke(context)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
+    }
+
+    /// Restricts following drawing to a rectangle (with rounded corners when `radius` > 0) until
+    /// ``resetClip()``.
+    package func clip(x: Double, y: Double, width: Double, height: Double, radius: Double = 0) {
+        roundedRectPath(x: x, y: y, width: width, height: height, radius: radius)
+        cairo_clip(context)
+    }
+
+    /// Removes any clip.
+    package func resetClip() { cairo_reset_clip(context) }
+
+    /// One element of a path for ``fill(_:colour:)`` and ``stroke(_:lineWidth:colour:)``.
+    package enum PathElement: Sendable {
+        case move(Point2D)
+        case line(Point2D)
+        case curve(Point2D, Point2D, Point2D)
+        case close
+    }
+
+    /// Text metrics in pixels (Cairo's `cairo_text_extents_t`).
+    package struct TextExtents: Sendable, Equatable {
+        /// From the origin to the left of the ink.
+        package var xBearing: Double
+        /// From the baseline to the top of the ink (negative: above the baseline).
+        package var yBearing: Double
+        package var width: Double
+        package var height: Double
+        /// How far the origin moves after the text.
+        package var xAdvance: Double
+    }
+
+    private func selectFont(family: String, size: Double, bold: Bool) {
+        cairo_select_font_face(
+            context, family, CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size)
+    }
+
+    private func addPath(_ path: [PathElement]) {
+        cairo_new_path(context)
+        for element in path {
+            switch element {
+            case .move(let p): cairo_move_to(context, p.x, p.y)
+            case .line(let p): cairo_line_to(context, p.x, p.y)
+            case .curve(let c1, let c2, let p): cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .close: cairo_close_path(context)
+            }
+        }
+    }
+
+    private func roundedRectPath(x: Double, y: Double, width: Double, height: Double, radius: Double) {
+        cairo_new_path(context)
+        let r = max(0, min(radius, min(width, height) / 2))
+        guard r > 0 else {
+            cairo_rectangle(context, x, y, width, height)
+            return
+        }
+        let pi = Double.pi
+        cairo_arc(context, x + width - r, y + r, r, -pi / 2, 0)
+        cairo_arc(context, x + width - r, y + height - r, r, 0, pi / 2)
+        cairo_arc(context, x + r, y + height - r, r, pi / 2, pi)
+        cairo_arc(context, x + r, y + r, r, pi, 3 * pi / 2)
+        cairo_close_path(context)
+    }
+
     /// The canvas as straight-alpha RGBA.
     package func image() -> RGBAImage {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { return RGBAImage(width: width, height: height) }
-        var out = RGBAImage(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                // ARGB32 is native-endian premultiplied: bytes B, G, R, A on little-endian machines.
-                let p = data.advanced(by: y * stride + x * 4)
-                let b = Int(p[0]), g = Int(p[1]), r = Int(p[2]), a = Int(p[3])
-                let i = (y * width + x) * 4
-                if a == 0 {
-                    out.pixels[i] = 0; out.pixels[i + 1] = 0; out.pixels[i + 2] = 0; out.pixels[i + 3] = 0
-                } else {
-                    out.pixels[i] = UInt8(min(255, r * 255 / a))
-                    out.pixels[i + 1] = UInt8(min(255, g * 255 / a))
-                    out.pixels[i + 2] = UInt8(min(255, b * 255 / a))
-                    out.pixels[i + 3] = UInt8(a)
+        var out = RGBAImage(width: width, height: height, fill: RGBA(r: 0, g: 0, b: 0, a: 0))
+        guard let data = cairo_image_surface_get_data(surface) else { return out }
+        let w = width
+        let h = height
+        out.pixels.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<h {
+                let row = data.advanced(by: y * stride)
+                var d = y * w * 4
+                for x in 0..<w {
+                    // ARGB32 is native-endian premultiplied: bytes B, G, R, A on little-endian machines.
+                    let p = row.advanced(by: x * 4)
+                    let a = Int(p[3])
+                    if a == 255 {
+                        dst[d] = p[2]
+                        dst[d + 1] = p[1]
+                        dst[d + 2] = p[0]
+                        dst[d + 3] = 255
+                    } else if a > 0 {
+                        dst[d] = UInt8(min(255, (Int(p[2]) * 255 + a / 2) / a))
+                        dst[d + 1] = UInt8(min(255, (Int(p[1]) * 255 + a / 2) / a))
+                        dst[d + 2] = UInt8(min(255, (Int(p[0]) * 255 + a / 2) / a))
+                        dst[d + 3] = UInt8(a)
+                    }
+                    d += 4
                 }
             }
         }

@@ -18,6 +18,9 @@ struct EvalCommand: AsyncParsableCommand {
     @Flag(help: "Print one line per frame.")
     var verbose = false
 
+    @Option(help: "Write a preview PNG (found outline red, truth green) of every frame that fails to this folder.")
+    var failures: String?
+
     struct Truth: Decodable {
         struct XY: Decodable { var x: Double; var y: Double }
         struct Corners: Decodable { var upperLeft, upperRight, lowerRight, lowerLeft: XY }
@@ -42,9 +45,9 @@ struct EvalCommand: AsyncParsableCommand {
         var cpu = 0.0
         for t in truths {
             let image = try ImageCodec.decode(contentsOf: url.appendingPathComponent(t.file)).grayscale()
-            let start = ProcessInfo.processInfo.systemUptime
+            let start = CPUClock.now()
             let a = scanner.analyze(image, roi: PixelRect(x: 0, y: 0, width: image.width, height: image.height), today: today)
-            cpu += ProcessInfo.processInfo.systemUptime - start
+            cpu += CPUClock.now() - start
             let truthQuad = Quadrilateral2D(corners: [t.corners.upperLeft, t.corners.upperRight, t.corners.lowerRight,
                                                       t.corners.lowerLeft].map { Point2D(x: $0.x, y: $0.y) })
             let diagonal = (Double(t.frameWidth * t.frameWidth + t.frameHeight * t.frameHeight)).squareRoot()
@@ -58,6 +61,14 @@ struct EvalCommand: AsyncParsableCommand {
                 ok = read == truthMRZ
                 if ok { exact += 1 }
             }
+            if let failures, !ok || (error ?? 1) > 0.02 {
+                var preview = try ImageCodec.decode(contentsOf: url.appendingPathComponent(t.file))
+                preview.drawQuadrilateral(truthQuad, colour: RGBA(r: 0, g: 220, b: 0, a: 200), thickness: 3)
+                if let q = a.documentQuad { preview.drawQuadrilateral(q, colour: RGBA(r: 255, g: 0, b: 0, a: 220), thickness: 2) }
+                for box in a.mrzCharacterBoxes.joined() { preview.drawQuadrilateral(box, colour: RGBA(r: 0, g: 120, b: 255, a: 160), thickness: 1) }
+                try FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
+                try ImageCodec.encodePNG(preview, compressionLevel: 1).write(to: URL(fileURLWithPath: failures).appendingPathComponent(t.file + ".png"))
+            }
             if verbose {
                 let e = error.map { String(format: "%.4f", $0) } ?? "none"
                 print("\(t.file) corner-error \(e) placement \(a.placement.rawValue) mrz \(t.mrz == nil ? "-" : (ok ? "exact" : (a.mrzReading == nil ? "not-found" : "wrong")))")
@@ -67,7 +78,7 @@ struct EvalCommand: AsyncParsableCommand {
             }
         }
         let n = Double(truths.count)
-        print(String(format: "frames %d  localised %.3f  MRZ found %.3f  exact MRZ %.3f  mean time %.1f ms", truths.count,
+        print(String(format: "frames %d  localised %.3f  MRZ found %.3f  exact MRZ %.3f  mean CPU %.1f ms", truths.count,
                      Double(located) / n, Double(lineFound) / Double(max(1, mrzFrames)),
                      Double(exact) / Double(max(1, mrzFrames)), cpu / n * 1000))
     }

@@ -6,17 +6,33 @@ public enum PerspectiveWarp {
     public static func rectify(_ image: GrayImage, quad: Quadrilateral2D, width: Int, height: Int) -> GrayImage? {
         precondition(width > 0 && height > 0)
         let target = Quadrilateral2D(x: 0, y: 0, width: Double(width), height: Double(height))
-        guard let h = Homography(from: target, to: quad) else { return nil }
+        guard let h = Homography(from: target, to: quad), image.width > 0, image.height > 0 else { return nil }
         var out = GrayImage(width: width, height: height)
         let m = h.m
-        for y in 0..<height {
-            let fy = Double(y) + 0.5
-            for x in 0..<width {
-                let fx = Double(x) + 0.5
-                let w = m[6] * fx + m[7] * fy + m[8]
-                let sx = (m[0] * fx + m[1] * fy + m[2]) / w - 0.5
-                let sy = (m[3] * fx + m[4] * fy + m[5]) / w - 0.5
-                out.pixels[y * width + x] = UInt8(clamping: Int(image.bilinearSample(x: sx, y: sy) + 0.5))
+        let sw = image.width, sh = image.height
+        let maxX = Double(sw - 1), maxY = Double(sh - 1)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    let fy = Double(y) + 0.5
+                    // Numerators and denominator are linear in x along a row.
+                    var nx = m[0] * 0.5 + m[1] * fy + m[2], ny = m[3] * 0.5 + m[4] * fy + m[5]
+                    var dw = m[6] * 0.5 + m[7] * fy + m[8]
+                    let row = y * width
+                    for x in 0..<width {
+                        let sx = min(max(nx / dw - 0.5, 0), maxX), sy = min(max(ny / dw - 0.5, 0), maxY)
+                        let x0 = Int(sx), y0 = Int(sy)
+                        let x1 = min(x0 + 1, sw - 1), y1 = min(y0 + 1, sh - 1)
+                        let fx = sx - Double(x0), fyy = sy - Double(y0)
+                        let a = Double(src[y0 * sw + x0]), b = Double(src[y0 * sw + x1])
+                        let c = Double(src[y1 * sw + x0]), d = Double(src[y1 * sw + x1])
+                        let top = a + (b - a) * fx, bottom = c + (d - c) * fx
+                        dst[row + x] = UInt8(top + (bottom - top) * fyy + 0.5)
+                        nx += m[0]
+                        ny += m[3]
+                        dw += m[6]
+                    }
+                }
             }
         }
         return out

@@ -4,9 +4,10 @@ public struct IntegralImage: Sendable {
     /// Width and height of the source image.
     public let width: Int
     public let height: Int
-    /// `(width + 1) * (height + 1)` running sums; row 0 and column 0 are zero.
-    @usableFromInline let sums: [Int64]
-    @usableFromInline let squares: [Int64]
+    /// `(width + 1) * (height + 1)` running sums of values and of squares, row-major with stride
+    /// `width + 1`; row 0 and column 0 are zero.
+    public let sums: [Int64]
+    public let squares: [Int64]
 
     public init(_ image: GrayImage) {
         width = image.width

@@ -72,38 +72,42 @@ package struct DocumentLocalizer: Sendable {
     func bestQuad(lines: [ImageLine], field: GradientField, threshold: Float) -> Scored? {
         let w = Double(field.width), h = Double(field.height)
         let minSeparation = 0.12 * min(w, h)
+        let supports = lines.map { LineSupport(line: $0, field: field, threshold: threshold) }
         // Pairs of roughly parallel lines far enough apart.
-        var pairs: [(ImageLine, ImageLine)] = []
+        var pairs: [(Int, Int)] = []
+        let mid = Point2D(x: w / 2, y: h / 2)
         for i in 0..<lines.count {
             for j in (i + 1)..<lines.count {
                 let a = lines[i], b = lines[j]
                 guard a.angle(to: b) <= 0.45 else { continue }
-                let mid = Point2D(x: w / 2, y: h / 2)
                 // Distance between them measured across, at the image centre's projection.
                 let pa = mid - a.normal * a.distance(mid)
                 guard abs(b.distance(pa)) >= minSeparation else { continue }
-                pairs.append((a, b))
+                pairs.append((i, j))
             }
         }
         var best: Scored?
         for i in 0..<pairs.count {
             for j in (i + 1)..<pairs.count {
                 let (a1, a2) = pairs[i], (b1, b2) = pairs[j]
-                guard a1.angle(to: b1) >= 0.75, a1.angle(to: b2) >= 0.75,
-                      a2.angle(to: b1) >= 0.75, a2.angle(to: b2) >= 0.75 else { continue }
-                guard let c1 = a1.intersection(with: b1), let c2 = b1.intersection(with: a2),
-                      let c3 = a2.intersection(with: b2), let c4 = b2.intersection(with: a1) else { continue }
+                guard a1 != b1, a1 != b2, a2 != b1, a2 != b2 else { continue }
+                let la1 = lines[a1], la2 = lines[a2], lb1 = lines[b1], lb2 = lines[b2]
+                guard la1.angle(to: lb1) >= 0.75, la1.angle(to: lb2) >= 0.75,
+                      la2.angle(to: lb1) >= 0.75, la2.angle(to: lb2) >= 0.75 else { continue }
+                guard let c1 = la1.intersection(with: lb1), let c2 = lb1.intersection(with: la2),
+                      let c3 = la2.intersection(with: lb2), let c4 = lb2.intersection(with: la1) else { continue }
                 let quad = Quadrilateral2D(corners: [c1, c2, c3, c4])
-                guard let scored = score(quad, field: field, threshold: threshold) else { continue }
+                let sides = [supports[a1], supports[b1], supports[a2], supports[b2]]
+                guard let scored = score(quad, sides: sides, width: w, height: h) else { continue }
                 if best == nil || scored.score > best!.score { best = scored }
             }
         }
         return best
     }
 
-    /// Perimeter coverage with priors; nil when the quad is implausible.
-    func score(_ quad: Quadrilateral2D, field: GradientField, threshold: Float) -> Scored? {
-        let w = Double(field.width), h = Double(field.height)
+    /// Perimeter coverage with priors; nil when the quad is implausible. `sides[k]` is the support
+    /// of the line through corners k and k+1.
+    func score(_ quad: Quadrilateral2D, sides: [LineSupport], width w: Double, height h: Double) -> Scored? {
         guard quad.isConvex else { return nil }
         let area = quad.area
         guard area >= 0.03 * w * h, area <= 1.6 * w * h else { return nil }
@@ -112,69 +116,51 @@ package struct DocumentLocalizer: Sendable {
             guard c.x >= -0.5 * w, c.x <= 1.5 * w, c.y >= -0.5 * h, c.y <= 1.5 * h else { return nil }
         }
         let c = quad.corners
-        let sides = (0..<4).map { c[$0].distance(to: c[($0 + 1) % 4]) }
-        let longSides = max(sides[0] + sides[2], sides[1] + sides[3]), shortSides = min(sides[0] + sides[2], sides[1] + sides[3])
+        let lengths = (0..<4).map { c[$0].distance(to: c[($0 + 1) % 4]) }
+        let longSides = max(lengths[0] + lengths[2], lengths[1] + lengths[3])
+        let shortSides = min(lengths[0] + lengths[2], lengths[1] + lengths[3])
         let aspect = longSides / max(1, shortSides)
         guard aspect >= 1.08, aspect <= 2.4 else { return nil }
         // Opposite sides of a document seen at a sane angle are of similar length.
-        guard min(sides[0], sides[2]) / max(sides[0], sides[2]) >= 0.45,
-              min(sides[1], sides[3]) / max(sides[1], sides[3]) >= 0.45 else { return nil }
-        var coverage: [Double] = [], polarity: [Double] = []
-        var supportedLength = 0.0
+        guard min(lengths[0], lengths[2]) / max(lengths[0], lengths[2]) >= 0.45,
+              min(lengths[1], lengths[3]) / max(lengths[1], lengths[3]) >= 0.45 else { return nil }
         let centre = quad.centroid
+        var coverage: [Double] = [], polarity: [Double] = []
+        var supportedLength = 0.0, overshoot = 0.0
         for k in 0..<4 {
-            guard let s = sideSupport(from: c[k], to: c[(k + 1) % 4], inside: centre, field: field,
-                                      threshold: threshold) else { return nil }
-            guard s.coverage >= minimumSideCoverage else { return nil }
-            coverage.append(s.coverage)
-            polarity.append(s.polarity)
-            supportedLength += s.coverage * s.visibleLength
+            let support = sides[k]
+            let a = c[k], b = c[(k + 1) % 4]
+            let ta = support.position(of: a), tb = support.position(of: b)
+            let counts = support.counts(from: ta, to: tb)
+            let steps = max(1, abs(tb - ta))
+            guard Double(counts.visible) >= 0.4 * steps, counts.visible > 0 else { return nil }
+            // "Positive" means brighter on the normal's side; is the inside on that side?
+            let insideIsPositive = support.line.distance(centre) > 0
+            let brighterInside = insideIsPositive ? counts.positive : counts.negative
+            let darkerInside = insideIsPositive ? counts.negative : counts.positive
+            let aligned = max(brighterInside, darkerInside)
+            let cover = Double(aligned) / Double(counts.visible)
+            guard cover >= minimumSideCoverage else { return nil }
+            coverage.append(cover)
+            polarity.append(brighterInside >= darkerInside ? 1 : -1)
+            supportedLength += cover * lengths[k] * Double(counts.visible) / steps
+            // A document's edge ends at its corners; a line of the background (tiles, a table
+            // edge) runs on. Measure the same polarity's support past both corners.
+            let overhang = 0.15 * steps
+            let (lo, hi) = (min(ta, tb), max(ta, tb))
+            for (from, to) in [(lo - overhang, lo - 2), (hi + 2, hi + overhang)] {
+                let e = support.counts(from: from, to: to)
+                guard e.visible >= 3 else { continue }
+                let same = brighterInside >= darkerInside
+                    ? (insideIsPositive ? e.positive : e.negative) : (insideIsPositive ? e.negative : e.positive)
+                overshoot += Double(same) / Double(e.visible)
+            }
         }
         // Prior on the aspect ratio of ICAO documents (1.42–1.59), loose because of perspective.
         let aspectPrior = exp(-pow(log(aspect / 1.5) / 0.25, 2) / 2)
         let minCoverage = coverage.min() ?? 0
-        let score = supportedLength * (0.6 + 0.4 * aspectPrior) * (0.5 + minCoverage)
+        let score = supportedLength * (0.6 + 0.4 * aspectPrior) * (0.5 + minCoverage) * (1 - 0.08 * overshoot)
         return Scored(quad: quad, score: score, sideCoverage: coverage, polarities: polarity)
-    }
-
-    /// Fraction of the visible part of segment a→b where the gradient is an edge parallel to the
-    /// segment with one consistent polarity; nil when less than 40% of the side is visible.
-    func sideSupport(from a: Point2D, to b: Point2D, inside: Point2D, field: GradientField, threshold: Float)
-        -> (coverage: Double, polarity: Double, visibleLength: Double)?
-    {
-        let length = a.distance(to: b)
-        guard length >= 4 else { return nil }
-        let dir = (b - a) * (1 / length)
-        var normal = Point2D(x: -dir.y, y: dir.x)
-        // Make the normal point into the quad.
-        if (inside - a).x * normal.x + (inside - a).y * normal.y < 0 { normal = normal * -1 }
-        let steps = Int(length / 1.5)
-        var visible = 0, brighterInside = 0, darkerInside = 0
-        let w = field.width, hgt = field.height
-        for s in 0...steps {
-            let t = (Double(s) + 0.5) / Double(steps + 1)
-            let p = a + (b - a) * t
-            let x = Int(p.x.rounded()), y = Int(p.y.rounded())
-            guard x >= 2, y >= 2, x < w - 2, y < hgt - 2 else { continue }
-            visible += 1
-            // Best response within one pixel across the edge.
-            var bestDot = 0.0
-            for d in -1...1 {
-                let qx = x + Int((normal.x * Double(d)).rounded()), qy = y + Int((normal.y * Double(d)).rounded())
-                let i = qy * w + qx
-                let m = field.magnitude[i]
-                guard m >= threshold else { continue }
-                let gx = Double(field.gx[i]), gy = Double(field.gy[i])
-                let dot = (gx * normal.x + gy * normal.y) / Double(m)
-                if abs(dot) > abs(bestDot) { bestDot = dot }
-            }
-            // Within ~25° of the normal.
-            if bestDot >= 0.9 { brighterInside += 1 } else if bestDot <= -0.9 { darkerInside += 1 }
-        }
-        guard Double(visible) >= 0.4 * Double(steps + 1) else { return nil }
-        let aligned = max(brighterInside, darkerInside)
-        return (Double(aligned) / Double(visible), brighterInside >= darkerInside ? 1 : -1,
-                length * Double(visible) / Double(steps + 1))
     }
 
     // MARK: - Corner order

@@ -40,18 +40,7 @@ package struct MRZTextLineFinder: Sendable {
     func characterComponents(in band: GrayImage) -> [Candidate] {
         let w = band.width, h = band.height
         guard w > 4, h > 4 else { return [] }
-        let integral = IntegralImage(band)
-        let radius = max(4, Int((expectedPitch * 1.2).rounded()))
-        var mask = [Bool](repeating: false, count: w * h)
-        band.pixels.withUnsafeBufferPointer { px in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let (mean, deviation) = integral.meanAndDeviation(x: x, y: y, radius: radius)
-                    let threshold = mean - 0.25 * deviation - 8
-                    mask[y * w + x] = Double(px[y * w + x]) < threshold
-                }
-            }
-        }
+        let mask = Self.inkMask(band, radius: max(4, Int((expectedPitch * 1.2).rounded())))
         let h0 = expectedCapHeight, p0 = expectedPitch
         let minArea = max(3, Int(0.02 * h0 * h0))
         var out: [Candidate] = []
@@ -65,6 +54,37 @@ package struct MRZTextLineFinder: Sendable {
             }
         }
         return out
+    }
+
+    /// Dark ink on a lighter local background: a pixel is ink when it is darker than its
+    /// neighbourhood's mean by more than a quarter of the neighbourhood's standard deviation plus 8.
+    static func inkMask(_ image: GrayImage, radius: Int) -> [Bool] {
+        let w = image.width, h = image.height
+        let integral = IntegralImage(image)
+        var mask = [Bool](repeating: false, count: w * h)
+        image.pixels.withUnsafeBufferPointer { px in
+            integral.sums.withUnsafeBufferPointer { s in
+                integral.squares.withUnsafeBufferPointer { q in
+                    let stride = w + 1
+                    for y in 0..<h {
+                        let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
+                        for x in 0..<w {
+                            let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
+                            let n = Double((x1 - x0) * (y1 - y0))
+                            let sum = Double(s[y1 * stride + x1] - s[y0 * stride + x1] - s[y1 * stride + x0] + s[y0 * stride + x0])
+                            let mean = sum / n
+                            let margin = mean - 8 - Double(px[y * w + x])
+                            guard margin > 0 else { continue }
+                            let sq = Double(q[y1 * stride + x1] - q[y0 * stride + x1] - q[y1 * stride + x0] + q[y0 * stride + x0])
+                            let variance = max(0, sq / n - mean * mean)
+                            // margin > 0.25·σ  ⇔  margin² > σ²/16
+                            mask[y * w + x] = margin * margin * 16 > variance
+                        }
+                    }
+                }
+            }
+        }
+        return mask
     }
 
     /// Groups candidates into rows by chaining each glyph to its right-hand neighbour (box gap

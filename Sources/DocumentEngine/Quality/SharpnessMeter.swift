@@ -14,9 +14,16 @@ package enum SharpnessMeter {
         let field = GradientField(image)
         let w = image.width, h = image.height
         guard w > 12, h > 12 else { return nil }
-        // Threshold at the 97th percentile of magnitudes.
-        let sorted = field.magnitude.sorted()
-        let threshold = max(40, sorted[Int(Double(sorted.count - 1) * 0.97)])
+        // Threshold at the 97th percentile of magnitudes (histogram, 1-unit bins).
+        var histogram = [Int](repeating: 0, count: 1500)
+        for m in field.magnitude { histogram[min(1499, Int(m))] += 1 }
+        var above = 0, percentile = 1499
+        let wanted = field.magnitude.count * 3 / 100
+        while percentile > 0, above + histogram[percentile] < wanted {
+            above += histogram[percentile]
+            percentile -= 1
+        }
+        let threshold = max(40, Float(percentile))
         var sigmas: [Double] = []
         let r = 5
         for y in stride(from: r, to: h - r, by: 1) {

@@ -1,0 +1,164 @@
+import ArgumentParser
+import CaptureCore
+import DocumentEngine
+import DocumentSynthesis
+import Foundation
+
+/// `capkit synth`: writes seeded synthetic document scenes and their ground truth.
+struct SynthCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "synth",
+        abstract: "Generate synthetic ID-document frames with ground truth (seeded, reproducible).",
+        discussion: """
+            Writes DIR/000000.jpg, DIR/000001.jpg, ... and DIR/truth.jsonl, one JSON object per frame with \
+            the keys "file" (the frame's basename) and "mrz" (the MRZ lines, or null for a side without \
+            an MRZ), the document corners (UL, UR, LR, LL) in frame pixels, the MRZ format and band, the \
+            portrait and signature zones and the degradations applied. Frame i depends only on --seed \
+            and i, so any frame can be regenerated alone and the same arguments give identical bytes.
+
+            Tiers: clean (small pose changes, clear backgrounds, JPEG 92-95), phone (rotation up to 20°, \
+            tilt up to 20°, low-contrast and busy backgrounds, blur, noise, glare off the MRZ, JPEG 70-88), \
+            hard (rotation up to 35°, tilt up to 32°, strong blur or motion blur, dim light, glare that \
+            may cover the MRZ without saturating it, JPEG 45-65).
+            """
+    )
+
+    @Option(help: "Difficulty tier: clean, phone or hard.")
+    var tier: TierArgument = .clean
+
+    @Option(help: "Number of frames to write.")
+    var count: Int = 100
+
+    @Option(help: "Seed of the whole set (frame i uses a seed derived from this and i).")
+    var seed: UInt64 = 1
+
+    @Option(help: "Frame size WIDTHxHEIGHT, e.g. 1280x720 or 1920x1080.")
+    var size: FrameSize = FrameSize(width: 1280, height: 720)
+
+    @Option(
+        help: """
+            Comma-separated document sides to draw from: td3, td1Back, td1Front, td2, mrvA, mrvB \
+            (default: the tier's mix, mostly td3 and td1Back).
+            """)
+    var kinds: String?
+
+    @Option(help: "Output directory (created if missing).")
+    var out: String
+
+    @Flag(help: "Write lossless PNG frames (of the JPEG-degraded pixels) instead of JPEG files.")
+    var png = false
+
+    @Flag(help: "Push part of each document outside the frame (for partial-visibility tests).")
+    var partial = false
+
+    @Option(help: "Frames generated in parallel.")
+    var jobs: Int = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
+
+    func validate() throws {
+        guard count >= 0 else { throw ValidationError("--count must be 0 or more.") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        _ = try parsedKinds()
+    }
+
+    func run() async throws {
+        let composer: SceneComposer
+        let kinds = try parsedKinds()
+        do {
+            composer = try SceneComposer(
+                tier: tier.tier, frameWidth: size.width, frameHeight: size.height,
+                kinds: kinds, partial: partial)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let directory = URL(fileURLWithPath: out, isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var truthLines = Data()
+        let progress = ProgressBar(total: count)
+        let baseSeed = seed
+        let extensionName = png ? "png" : "jpg"
+        var next = 0
+        while next < count {
+            let batch = next..<min(count, next + jobs)
+            let scenes = try await withThrowingTaskGroup(of: (Int, SyntheticScene).self) { group in
+                for index in batch {
+                    let name = Self.fileName(index, extensionName)
+                    group.addTask {
+                        let frameSeed = SeededGenerator.derive(seed: baseSeed, index: UInt64(index))
+                        return (index, try composer.compose(seed: frameSeed, fileName: name))
+                    }
+                }
+                var results: [(Int, SyntheticScene)] = []
+                for try await result in group { results.append(result) }
+                return results.sorted { $0.0 < $1.0 }
+            }
+            for (index, scene) in scenes {
+                let bytes = png ? try ImageCodec.encodePNG(scene.image, compressionLevel: 1) : scene.jpeg
+                try bytes.write(to: directory.appendingPathComponent(Self.fileName(index, extensionName)))
+                truthLines.append(try encoder.encode(scene.truth))
+                truthLines.append(0x0A)
+            }
+            next = batch.upperBound
+            progress.update(next)
+        }
+        progress.finish()
+        try truthLines.write(to: directory.appendingPathComponent("truth.jsonl"))
+        FileHandle.standardError.write(Data("synth: wrote \(count) \(tier.rawValue) frames to \(out)\n".utf8))
+    }
+
+    private static func fileName(_ index: Int, _ ext: String) -> String {
+        let digits = String(index)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits + "." + ext
+    }
+
+    private func parsedKinds() throws -> [DocumentLayout.Kind] {
+        guard let kinds, !kinds.isEmpty else { return [] }
+        return try kinds.split(separator: ",").map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard
+                let kind = DocumentLayout.Kind.allCases.first(where: {
+                    $0.rawValue.lowercased() == trimmed.lowercased()
+                })
+            else {
+                let known = DocumentLayout.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("Unknown document kind '\(trimmed)'; use one of \(known).")
+            }
+            return kind
+        }
+    }
+}
+
+/// The `--tier` values.
+enum TierArgument: String, ExpressibleByArgument, CaseIterable {
+    case clean
+    case phone
+    case hard
+
+    var tier: SceneTier {
+        switch self {
+        case .clean: return .clean
+        case .phone: return .phoneLike
+        case .hard: return .hard
+        }
+    }
+}
+
+/// A `WIDTHxHEIGHT` frame size argument.
+struct FrameSize: ExpressibleByArgument {
+    var width: Int
+    var height: Int
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
+        self.init(width: w, height: h)
+    }
+
+    var defaultValueDescription: String { "\(width)x\(height)" }
+}
