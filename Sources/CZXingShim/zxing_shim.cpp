@@ -54,6 +54,8 @@ ZXing::DecodeHints hints(const zxs_decode_options &options) {
     h.setTryDownscale(options.try_downscale != 0);
     h.setBinarizer(binarizer(options.binarizer));
     h.setMaxNumberOfSymbols(1);
+    // Symbols that fail error correction come back with their position (reported as ZXS_DECODE_FAILED).
+    h.setReturnErrors(true);
     return h;
 }
 
@@ -86,6 +88,11 @@ int zxs_decode_pdf417(const uint8_t *gray, int32_t width, int32_t height, int32_
         if (result.format() == ZXing::BarcodeFormat::None) {
             return fail(ZXS_NOT_FOUND, "no PDF417 symbol found");
         }
+        const ZXing::Position &position = result.position();
+        for (int i = 0; i < 4; ++i) {
+            out->corners[i].x = position[i].x;
+            out->corners[i].y = position[i].y;
+        }
         if (!result.isValid()) {
             lastError = "PDF417 symbol could not be decoded: " + ZXing::ToString(result.error());
             return ZXS_DECODE_FAILED;
@@ -104,11 +111,6 @@ int zxs_decode_pdf417(const uint8_t *gray, int32_t width, int32_t height, int32_
         out->bytes_length = bytes.size();
         out->text = textCopy;
         out->text_length = text.size();
-        const ZXing::Position &position = result.position();
-        for (int i = 0; i < 4; ++i) {
-            out->corners[i].x = position[i].x;
-            out->corners[i].y = position[i].y;
-        }
         out->orientation = result.orientation();
         const std::string level = result.ecLevel();
         out->ec_level = (level.size() == 1 && level[0] >= '0' && level[0] <= '8') ? level[0] - '0' : -1;

@@ -88,7 +88,8 @@ typedef struct zxs_matrix {
 void zxs_decode_options_init(zxs_decode_options *options);
 
 /* Looks for one PDF417 symbol in an 8-bit gray image of `width` x `height` samples whose rows start
- * `row_stride` bytes apart. On ZXS_OK, `out` owns buffers to release with zxs_decoded_free. */
+ * `row_stride` bytes apart. On ZXS_OK, `out` owns buffers to release with zxs_decoded_free. On
+ * ZXS_DECODE_FAILED, `out->corners` holds where the undecodable symbol was seen (no buffers). */
 int zxs_decode_pdf417(const uint8_t *gray, int32_t width, int32_t height, int32_t row_stride,
                       const zxs_decode_options *options, zxs_decoded *out);
 

@@ -37,8 +37,27 @@ package struct PDF417Decoder: Sendable {
         self.binarizer = binarizer
     }
 
+    /// What one look at an image found.
+    package enum Outcome: Sendable, Equatable {
+        /// A symbol was decoded.
+        case decoded(PDF417Symbol)
+        /// A symbol was seen here (corners in image pixels) but failed error correction.
+        case located(Quadrilateral2D, reason: String)
+        /// No symbol was seen.
+        case notFound
+    }
+
     /// Decodes the first PDF417 symbol zxing-cpp finds in `image`.
     package func decode(_ image: GrayImage) throws(BarcodeError) -> PDF417Symbol {
+        switch try attempt(image) {
+        case let .decoded(symbol): return symbol
+        case let .located(_, reason): throw .unreadable(reason: reason)
+        case .notFound: throw .notFound
+        }
+    }
+
+    /// Looks once at `image`; throws only when the image cannot be handed over or zxing-cpp fails.
+    package func attempt(_ image: GrayImage) throws(BarcodeError) -> Outcome {
         guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height,
               image.width * image.height <= Self.maximumPixels else {
             throw .invalidImage(width: image.width, height: image.height)
@@ -59,13 +78,21 @@ package struct PDF417Decoder: Sendable {
                               &options, &decoded)
         }
         defer { zxs_decoded_free(&decoded) }
-        guard code == Int32(ZXS_OK) else { throw Self.error(code) }
-        let bytes = decoded.bytes_length > 0 ? Array(UnsafeBufferPointer(start: decoded.bytes, count: decoded.bytes_length)) : []
-        let textBytes = decoded.text_length > 0 ? Array(UnsafeBufferPointer(start: decoded.text, count: decoded.text_length)) : []
         let c = decoded.corners
         let corners = Quadrilateral2D(corners: [c.0, c.1, c.2, c.3].map { Point2D(x: Double($0.x), y: Double($0.y)) })
-        return PDF417Symbol(bytes: bytes, text: String(decoding: textBytes, as: UTF8.self), corners: corners,
-                            errorCorrectionLevel: decoded.ec_level >= 0 ? Int(decoded.ec_level) : nil)
+        switch code {
+        case Int32(ZXS_OK):
+            let bytes = decoded.bytes_length > 0 ? Array(UnsafeBufferPointer(start: decoded.bytes, count: decoded.bytes_length)) : []
+            let text = decoded.text_length > 0 ? Array(UnsafeBufferPointer(start: decoded.text, count: decoded.text_length)) : []
+            return .decoded(PDF417Symbol(bytes: bytes, text: String(decoding: text, as: UTF8.self), corners: corners,
+                                         errorCorrectionLevel: decoded.ec_level >= 0 ? Int(decoded.ec_level) : nil))
+        case Int32(ZXS_DECODE_FAILED):
+            return .located(corners, reason: String(cString: zxs_last_error()))
+        case Int32(ZXS_NOT_FOUND):
+            return .notFound
+        default:
+            throw Self.error(code)
+        }
     }
 
     /// Maps a shim result code (not OK) to a typed error, with the shim's message.

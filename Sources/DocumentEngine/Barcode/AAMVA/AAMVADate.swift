@@ -57,7 +57,8 @@ package struct AAMVADate: Sendable, Equatable, Hashable, Comparable, CustomStrin
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    /// The number of days in `month` of `year` (Gregorian calendar).
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

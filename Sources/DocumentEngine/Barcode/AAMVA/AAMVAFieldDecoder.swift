@@ -145,9 +145,12 @@ package enum AAMVAFieldDecoder {
         let middle = values["DAD"] ?? dctRest ?? daa(2)
         if version >= 2, values["DCS"] == nil, family != nil { deviations.insert(.legacyElement) }
         if version >= 4, values["DAC"] == nil, values["DCT"] != nil { deviations.insert(.legacyElement) }
-        f.familyName = try family.map { v throws(AAMVAError) in AAMVAName(v, truncation: try truncation(values, "DDE")) }
-        f.firstName = try first.map { v throws(AAMVAError) in AAMVAName(v, truncation: try truncation(values, "DDF")) }
-        f.middleName = try middle.map { v throws(AAMVAError) in AAMVAName(v, truncation: try truncation(values, "DDG")) }
+        // Flags are checked even without their name: a garbage flag is garbage.
+        let familyFlag = try truncation(values, "DDE"), firstFlag = try truncation(values, "DDF")
+        let middleFlag = try truncation(values, "DDG")
+        f.familyName = family.map { AAMVAName($0, truncation: familyFlag) }
+        f.firstName = first.map { AAMVAName($0, truncation: firstFlag) }
+        f.middleName = middle.map { AAMVAName($0, truncation: middleFlag) }
         f.nameSuffix = values["DCU"] ?? values["DAE"] ?? daa(3)
         f.namePrefix = values["DAF"]
         if version >= 3 {

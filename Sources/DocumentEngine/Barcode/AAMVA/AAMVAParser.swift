@@ -243,6 +243,7 @@ package enum AAMVAParser {
             defer { lineStart = i + 1 }
             guard i > lineStart else { continue }
             let line = content[lineStart..<i]
+            if line.allSatisfy({ $0 == 0x20 }) { continue }
             guard line.count >= 3, isElementID(content, lineStart, family: subfileType) else {
                 throw .malformedElement(subfileType: subfileType, index: index)
             }
@@ -268,7 +269,9 @@ package enum AAMVAParser {
         b == lineFeed || b == carriageReturn || b == recordSeparator || b == fileSeparator || b == groupSeparator
     }
     static func isHeaderSeparator(_ b: UInt8) -> Bool { isSeparator(b) }
-    static func isTrailingFiller(_ b: UInt8) -> Bool { isSeparator(b) || b == 0x20 || b == 0x00 }
+    /// Bytes that may trail a subfile after its last element: terminators and NUL padding (spaces
+    /// may be the last value's own padding, so they stay; a line of spaces alone is skipped).
+    static func isTrailingFiller(_ b: UInt8) -> Bool { isSeparator(b) || b == 0x00 }
 
     /// Whether three bytes at `at` form an element identifier of a subfile of type `family`:
     /// DL/ID elements start with "D" (or "P", the permit elements of version 01); jurisdiction
