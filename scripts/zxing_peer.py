@@ -7,6 +7,7 @@ try downscale, local-average binariser), and counts the frames where a symbol's 
 printed payload. Prints one JSON object per tier folder given.
 """
 import base64
+import importlib.metadata
 import json
 import os
 import resource
@@ -24,13 +25,21 @@ def read_pgm(path):
 
     with open(path, "rb") as f:
         data = f.read()
-    # Header: P5, width, height, maxval, each followed by whitespace (no comments in our files).
-    parts = data.split(maxsplit=4)
-    if parts[0] != b"P5" or int(parts[3]) != 255:
+    # Header: "P5", width, height, maxval, each followed by one whitespace byte (no comments in our
+    # files); the pixels start right after the whitespace byte that follows maxval.
+    fields, at = [], 0
+    while len(fields) < 4:
+        while data[at:at + 1].isspace():
+            at += 1
+        start = at
+        while not data[at:at + 1].isspace():
+            at += 1
+        fields.append(data[start:at])
+    at += 1
+    if fields[0] != b"P5" or int(fields[3]) != 255:
         raise ValueError(f"{path}: not an 8-bit binary PGM")
-    width, height = int(parts[1]), int(parts[2])
-    pixels = parts[4][: width * height]
-    return np.frombuffer(pixels, dtype=np.uint8).reshape(height, width)
+    width, height = int(fields[1]), int(fields[2])
+    return np.frombuffer(data[at:at + width * height], dtype=np.uint8).reshape(height, width)
 
 
 def evaluate(folder):
@@ -52,7 +61,7 @@ def evaluate(folder):
             misread += 1
     cpu = cpu_seconds() - start_cpu
     return {
-        "peer": "zxing-cpp " + getattr(zxingcpp, "__version__", ""),
+        "peer": "zxing-cpp " + importlib.metadata.version("zxing-cpp"),
         "folder": os.path.basename(os.path.normpath(folder)),
         "frames": len(frames),
         "exact": exact,

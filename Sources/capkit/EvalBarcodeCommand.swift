@@ -38,10 +38,11 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
     @Flag(help: "Print one line per frame.")
     var verbose = false
 
-    @Option(help: """
-        Write a preview PNG of every frame that is not read exactly to this folder: card outline found by \
-        the localiser red, true card green, true symbol blue, the region the barcode finder chose yellow.
-        """)
+    @Option(
+        help: """
+            Write a preview PNG of every frame that is not read exactly to this folder: card outline found by \
+            the localiser red, true card green, true symbol blue, the region the barcode finder chose yellow.
+            """)
     var failures: String?
 
     func run() async throws {
@@ -53,7 +54,9 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
         }
         let reader = PDF417Reader(acceptsNonAAMVA: false)
         let localizer = DocumentLocalizer()
-        print("tier       frames  exact   misread  rejected  failed  fields-exact  localised  reader ms (mean/p50/p95)")
+        print(
+            "tier       frames  exact   misread  rejected  failed  fields-exact  localised  localiser ms"
+                + "  reader ms (mean/p50/p95)")
         for (tierIndex, tier) in tierList.enumerated() {
             let generator = LicenceBackSceneGenerator(
                 composer: try SceneComposer(tier: tier.tier, frameWidth: size.width, frameHeight: size.height))
@@ -66,6 +69,7 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
             }
             var exact = 0, misread = 0, rejected = 0, failed = 0, fieldsExact = 0, localised = 0
             var times: [Double] = []
+            var localiserTime = 0.0
             var looks: [PDF417Reader.Look: Int] = [:]
             var failureCounts: [String: Int] = [:]
             let progress = ProgressBar(total: count)
@@ -82,16 +86,19 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
                     truth.append(0x0A)
                 }
                 let start = CPUClock.now()
-                let located = localizer.locate(in: frame, roi: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height))
+                let located = localizer.locate(
+                    in: frame, roi: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height))
                 let readStart = CPUClock.now()
                 let result = Result { () throws(BarcodeError) -> PDF417Reader.Reading in
                     try reader.read(frame, card: located?.quad)
                 }
                 let end = CPUClock.now()
-                _ = start
+                localiserTime += (readStart - start) * 1000
                 times.append((end - readStart) * 1000)
                 let diagonal = (Double(size.width * size.width + size.height * size.height)).squareRoot()
-                if let quad = located?.quad, quad.maxCornerDistance(to: generated.scene.truth.corners) / diagonal <= 0.02 {
+                if let quad = located?.quad,
+                    quad.maxCornerDistance(to: generated.scene.truth.corners) / diagonal <= 0.02
+                {
                     localised += 1
                 }
                 var outcome: String
@@ -101,7 +108,11 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
                     if reading.symbol.bytes == generated.payload.bytes {
                         exact += 1
                         outcome = "exact (\(reading.look.rawValue), \(reading.looks) looks)"
-                        if reading.record?.fields == generated.payload.fields { fieldsExact += 1 } else { outcome += " FIELDS DIFFER" }
+                        if reading.record?.fields == generated.payload.fields {
+                            fieldsExact += 1
+                        } else {
+                            outcome += " FIELDS DIFFER"
+                        }
                     } else {
                         misread += 1
                         outcome = "MISREAD"
@@ -133,23 +144,32 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
                 if verbose {
                     progress.clear()
                     let d = generated.scene.truth.degradations
-                    print(String(format: "%@ %@ v%02d  rot %5.1f tilt %4.1f width %.2f blur %.2f motion %.1f noise %.1f q%d glare %@ -> %@ (%.0f ms)",
-                                 tier.rawValue, name, generated.payload.version, d.rotationDegrees, d.tiltDegrees,
-                                 d.documentWidthFraction, d.blurSigma, d.motionBlurLength, d.noiseSigma, d.jpegQuality,
-                                 d.glare == nil ? "no" : "yes", outcome, times.last ?? 0))
+                    print(
+                        String(
+                            format: "%@ %@ v%02d  rot %5.1f tilt %4.1f width %.2f blur %.2f motion %.1f noise %.1f"
+                                + " q%d glare %@ -> %@ (%.0f ms)",
+                            tier.rawValue, name, generated.payload.version, d.rotationDegrees, d.tiltDegrees,
+                            d.documentWidthFraction, d.blurSigma, d.motionBlurLength, d.noiseSigma, d.jpegQuality,
+                            d.glare == nil ? "no" : "yes", outcome, times.last ?? 0))
                 }
             }
             progress.finish()
             if let directory { try truth.write(to: directory.appendingPathComponent("truth.jsonl")) }
             let sorted = times.sorted()
-            func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))] }
+            func percentile(_ p: Double) -> Double {
+                sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))]
+            }
             let n = Double(max(1, count))
-            print(String(format: "%-9@  %6d  %5.1f%%  %7d  %8d  %6d  %11.1f%%  %8.1f%%  %.0f / %.0f / %.0f",
-                         tier.rawValue, count, 100 * Double(exact) / n, misread, rejected, failed,
-                         100 * Double(fieldsExact) / Double(max(1, exact)), 100 * Double(localised) / n,
-                         times.reduce(0, +) / n, percentile(0.5), percentile(0.95)))
-            let lookSummary = looks.sorted { $0.value > $1.value }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
-            let failureSummary = failureCounts.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            print(
+                String(
+                    format: "%-9@  %6d  %5.1f%%  %7d  %8d  %6d  %11.1f%%  %8.1f%%  %12.0f  %.0f / %.0f / %.0f",
+                    tier.rawValue, count, 100 * Double(exact) / n, misread, rejected, failed,
+                    100 * Double(fieldsExact) / Double(max(1, exact)), 100 * Double(localised) / n,
+                    localiserTime / n, times.reduce(0, +) / n, percentile(0.5), percentile(0.95)))
+            let lookSummary = looks.sorted { $0.value > $1.value }.map { "\($0.key.rawValue) \($0.value)" }.joined(
+                separator: ", ")
+            let failureSummary = failureCounts.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(
+                separator: ", ")
             print("           read by: \(lookSummary.isEmpty ? "-" : lookSummary)")
             if !failureSummary.isEmpty { print("           failures: \(failureSummary)") }
         }

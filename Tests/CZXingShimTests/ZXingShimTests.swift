@@ -4,7 +4,9 @@ import Testing
 /// The C interface of the zxing-cpp shim: codes, ownership and exact byte round trips.
 @Suite struct ZXingShimTests {
     /// Encodes `bytes` in binary mode and returns the module matrix as a Swift array.
-    private func encode(_ bytes: [UInt8], margin: Int32 = 4) -> (code: Int32, pixels: [UInt8], width: Int32, height: Int32) {
+    private func encode(
+        _ bytes: [UInt8], margin: Int32 = 4
+    ) -> (code: Int32, pixels: [UInt8], width: Int32, height: Int32) {
         var matrix = zxs_matrix()
         let code = bytes.withUnsafeBufferPointer { zxs_encode_pdf417($0.baseAddress, $0.count, 1, margin, -1, &matrix) }
         defer { zxs_matrix_free(&matrix) }

@@ -25,7 +25,8 @@ import Testing
                 // Then a cut file either fails with a typed error, or (when only trailing terminator
                 // bytes were lost) reads exactly as the whole file did.
                 if let record = try? AAMVAParser.parse(cut) {
-                    #expect(record.fields == full.fields, "version \(version) cut at \(length) of \(generated.bytes.count)")
+                    #expect(
+                        record.fields == full.fields, "version \(version) cut at \(length) of \(generated.bytes.count)")
                     #expect(record.elements == full.elements)
                     #expect(generated.bytes.count - length <= 1, "version \(version) cut at \(length) accepted")
                 }
@@ -128,7 +129,8 @@ import Testing
 
     @Test func typedValuesThatDoNotParseAreRejectedWithoutTheirContent() {
         let cases: [(String, String)] = [
-            ("DBB13451986", "DBB"), ("DBB0606198", "DBB"), ("DBB02301990", "DBB"), ("DBC7", "DBC"), ("DAYPURPLE", "DAY"),
+            ("DBB13451986", "DBB"), ("DBB0606198", "DBB"), ("DBB02301990", "DBB"), ("DBC7", "DBC"),
+            ("DAYPURPLE", "DAY"),
             ("DAU 68 ft", "DAU"), ("DAU999 in", "DAU"), ("DDEX", "DDE"), ("DCGMEX", "DCG"), ("DDD2", "DDD"),
             ("DAW-12", "DAW"), ("DCE12", "DCE"), ("DDAQ", "DDA"),
         ]

@@ -8,8 +8,11 @@ import Testing
 @Suite struct BarcodeAAMVAParserTests {
     @Test func aTextbookVersion10FileParsesIntoTypedFields() throws {
         let record = try AAMVAParser.parse(AAMVAFixture.textbook.bytes)
-        #expect(record.header == AAMVAHeader(fileType: .ansi, issuerIdentificationNumber: "636000", version: 10,
-                                             jurisdictionVersion: 0, numberOfEntries: 2))
+        #expect(
+            record.header
+                == AAMVAHeader(
+                    fileType: .ansi, issuerIdentificationNumber: "636000", version: 10,
+                    jurisdictionVersion: 0, numberOfEntries: 2))
         #expect(record.documentType == .driverLicence)
         #expect(record.deviations.isEmpty)
         let f = record.fields
@@ -23,8 +26,11 @@ import Testing
         #expect(f.sex == .male)
         #expect(f.eyeColour == .brown)
         #expect(f.height == AAMVAHeight(value: 68, unit: .inches))
-        #expect(f.address == AAMVAAddress(street1: "2300 WEST BROAD STREET", city: "RICHMOND", jurisdiction: "VA",
-                                          postalCode: "232690000"))
+        #expect(
+            f.address
+                == AAMVAAddress(
+                    street1: "2300 WEST BROAD STREET", city: "RICHMOND", jurisdiction: "VA",
+                    postalCode: "232690000"))
         #expect(f.country == .unitedStates)
         #expect(f.vehicleClass == "D" && f.restrictions == "K" && f.endorsements == "PH")
         #expect(f.documentDiscriminator == "2424244747474786102204")
@@ -67,8 +73,10 @@ import Testing
     @Test func canadianFilesReadDatesAsYearMonthDay() throws {
         var fixture = AAMVAFixture.textbook
         fixture.iin = "636012"
-        fixture.subfiles[0].lines = ["DAQA1234-56789-01234", "DCSTREMBLAY", "DACCHLOE", "DBB19860606", "DBA20301210",
-                                     "DAU168 cm", "DCGCAN", "DAJON"]
+        fixture.subfiles[0].lines = [
+            "DAQA1234-56789-01234", "DCSTREMBLAY", "DACCHLOE", "DBB19860606", "DBA20301210",
+            "DAU168 cm", "DCGCAN", "DAJON",
+        ]
         let record = try AAMVAParser.parse(fixture.bytes)
         #expect(record.dateOrder == .yearMonthDay)
         #expect(record.fields.dateOfBirth == AAMVADate(year: 1986, month: 6, day: 6))
@@ -82,9 +90,16 @@ import Testing
         fixture.version = 1
         fixture.fileType = "AAMVA"
         fixture.iin = "636003"
-        fixture.subfiles = [("DL", ["DAQK-134-123-145-103", "DAAJOHNSON,JACK,,3RD", "DAG1234 BARNEYS INN PL",
-                                    "DAIBALTIMORE", "DAJMD", "DAK21230 ", "DARC ", "DAS ", "DAT ", "DAU505", "DAW135",
-                                    "DBA20170209", "DBB19910209", "DBCM", "DBD20120210", "DBH1"])]
+        fixture.subfiles = [
+            (
+                "DL",
+                [
+                    "DAQK-134-123-145-103", "DAAJOHNSON,JACK,,3RD", "DAG1234 BARNEYS INN PL",
+                    "DAIBALTIMORE", "DAJMD", "DAK21230 ", "DARC ", "DAS ", "DAT ", "DAU505", "DAW135",
+                    "DBA20170209", "DBB19910209", "DBCM", "DBD20120210", "DBH1",
+                ]
+            )
+        ]
         let record = try AAMVAParser.parse(fixture.bytes)
         #expect(record.header.jurisdictionVersion == nil)
         #expect(record.deviations == [.legacyFileType, .legacyValue])
@@ -158,8 +173,15 @@ import Testing
     @Test func olderElementNamesAndValueSpellingsAreReadAndFlagged() throws {
         var fixture = AAMVAFixture.textbook
         fixture.version = 8
-        fixture.subfiles = [("DL", ["DAQ1234567", "DCSDOE", "DCTJANE,ANN", "DBB02291992", "DBCF", "DAYBRN", "DAU5-06",
-                                    "DBA01012029"])]
+        fixture.subfiles = [
+            (
+                "DL",
+                [
+                    "DAQ1234567", "DCSDOE", "DCTJANE,ANN", "DBB02291992", "DBCF", "DAYBRN", "DAU5-06",
+                    "DBA01012029",
+                ]
+            )
+        ]
         let record = try AAMVAParser.parse(fixture.bytes)
         #expect(record.deviations == [.legacyElement, .legacyValue])
         #expect(record.fields.firstName == AAMVAName("JANE") && record.fields.middleName == AAMVAName("ANN"))

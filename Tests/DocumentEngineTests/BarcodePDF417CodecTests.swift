@@ -31,8 +31,12 @@ import Testing
     }
 
     @Test func failuresAreTypedErrors() {
-        #expect(throws: BarcodeError.notFound) { try PDF417Decoder().decode(GrayImage(width: 300, height: 120, fill: 255)) }
-        #expect(throws: BarcodeError.invalidImage(width: 0, height: 0)) { try PDF417Decoder().decode(GrayImage(width: 0, height: 0)) }
+        #expect(throws: BarcodeError.notFound) {
+            try PDF417Decoder().decode(GrayImage(width: 300, height: 120, fill: 255))
+        }
+        #expect(throws: BarcodeError.invalidImage(width: 0, height: 0)) {
+            try PDF417Decoder().decode(GrayImage(width: 0, height: 0))
+        }
         #expect(throws: BarcodeError.self) { try PDF417Encoder().encode(bytes: []) }
         #expect(throws: BarcodeError.self) { try PDF417Encoder().encode(bytes: [UInt8](repeating: 1, count: 2_001)) }
         #expect(throws: BarcodeError.self) { try PDF417Encoder(errorCorrectionLevel: 9).encode(bytes: [1]) }
@@ -40,7 +44,8 @@ import Testing
 
     @Test func aDamagedSymbolIsReportedAsSeenButUnreadable() throws {
         // Given a symbol with a band of its columns wiped out (more than error correction can repair)
-        var matrix = try PDF417Encoder(margin: 4, errorCorrectionLevel: 0).encode(bytes: Array(repeating: 0x41, count: 300))
+        var matrix = try PDF417Encoder(margin: 4, errorCorrectionLevel: 0).encode(
+            bytes: Array(repeating: 0x41, count: 300))
         let w = matrix.width
         for y in 0..<matrix.height {
             for x in (w / 3)..<(w / 3 + w / 5) where (x + y / 4) % 3 == 0 { matrix[x, y] = 255 - matrix[x, y] }

@@ -51,7 +51,9 @@ package enum BarcodeOutlineFitter {
             for x in stride(from: w / 4, to: 3 * w / 4, by: 2) { core.append(density[y * w + x]) }
         }
         core.sort()
-        guard let typical = core.isEmpty ? nil : core[Int(0.8 * Double(core.count - 1))], typical > 0.05 else { return nil }
+        guard let typical = core.isEmpty ? nil : core[Int(0.8 * Double(core.count - 1))], typical > 0.05 else {
+            return nil
+        }
         let level = 0.4 * typical
 
         // Longest inside run per row and per column.
@@ -79,10 +81,11 @@ package enum BarcodeOutlineFitter {
         let rowKeep = Set((0..<h).filter { rowLengths[$0] >= Int(0.6 * Double(longestRow)) }.map(Double.init))
         let columnKeep = Set((0..<w).filter { columnLengths[$0] >= Int(0.5 * Double(longestColumn)) }.map(Double.init))
         guard rowKeep.count >= 6, columnKeep.count >= 20,
-              let leftLine = robustLine(left.filter { rowKeep.contains($0.0) }),
-              let rightLine = robustLine(right.filter { rowKeep.contains($0.0) }),
-              let topLine = robustLine(top.filter { columnKeep.contains($0.0) }),
-              let bottomLine = robustLine(bottom.filter { columnKeep.contains($0.0) }) else { return nil }
+            let leftLine = robustLine(left.filter { rowKeep.contains($0.0) }),
+            let rightLine = robustLine(right.filter { rowKeep.contains($0.0) }),
+            let topLine = robustLine(top.filter { columnKeep.contains($0.0) }),
+            let bottomLine = robustLine(bottom.filter { columnKeep.contains($0.0) })
+        else { return nil }
         // Side lines: x = a + b y; top/bottom lines: y = c + d x. Intersect.
         func corner(_ side: (Double, Double), _ edge: (Double, Double)) -> Point2D? {
             let denominator = 1 - side.1 * edge.1
@@ -91,7 +94,8 @@ package enum BarcodeOutlineFitter {
             return Point2D(x: x, y: edge.0 + edge.1 * x)
         }
         guard let ul = corner(leftLine, topLine), let ur = corner(rightLine, topLine),
-              let lr = corner(rightLine, bottomLine), let ll = corner(leftLine, bottomLine) else { return nil }
+            let lr = corner(rightLine, bottomLine), let ll = corner(leftLine, bottomLine)
+        else { return nil }
         let quad = Quadrilateral2D(corners: [ul, ur, lr, ll])
         guard quad.isConvex, quad.area >= 0.05 * Double(w * h) else { return nil }
         return quad

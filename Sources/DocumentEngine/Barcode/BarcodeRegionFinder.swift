@@ -83,7 +83,9 @@ package struct BarcodeRegionFinder: Sendable {
         }
         let strongest = (0..<energy.count).filter { coherence($0) >= minimumCoherence }.map { energy[$0] }.max() ?? 0
         guard strongest > 0 else { return nil }
-        let candidate = (0..<energy.count).map { energy[$0] >= relativeEnergy * strongest && coherence($0) >= minimumCoherence }
+        let candidate = (0..<energy.count).map {
+            energy[$0] >= relativeEnergy * strongest && coherence($0) >= minimumCoherence
+        }
 
         // 8-connected groups; keep the most energetic.
         var label = [Int](repeating: -1, count: candidate.count)
@@ -129,7 +131,9 @@ package struct BarcodeRegionFinder: Sendable {
         let uMargin = Double(cs) + 0.06 * (uMax - uMin), vMargin = Double(cs) + 0.06 * (vMax - vMin)
         uMin -= uMargin; uMax += uMargin; vMin -= vMargin; vMax += vMargin
         func point(_ pu: Double, _ pv: Double) -> Point2D { u * pu + v * pv }
-        let quad = Quadrilateral2D(corners: [point(uMin, vMin), point(uMax, vMin), point(uMax, vMax), point(uMin, vMax)])
+        let quad = Quadrilateral2D(corners: [
+            point(uMin, vMin), point(uMax, vMin), point(uMax, vMax), point(uMin, vMax),
+        ])
         let meanCoherence = best.reduce(0.0) { $0 + coherence($1) } / Double(best.count)
         return Region(quad: quad, angle: angle, cellCount: best.count, coherence: meanCoherence)
     }

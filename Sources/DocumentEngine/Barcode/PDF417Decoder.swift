@@ -1,5 +1,5 @@
-import CaptureCore
 internal import CZXingShim
+import CaptureCore
 
 /// Finds and decodes one PDF417 symbol in a gray image through zxing-cpp (the `CZXingShim` target).
 ///
@@ -29,8 +29,10 @@ package struct PDF417Decoder: Sendable {
     /// Largest image accepted (pixels), a bound on the work of one call.
     package static let maximumPixels = 40_000_000
 
-    package init(tryHarder: Bool = true, tryRotate: Bool = true, tryDownscale: Bool = true,
-                 binarizer: Binarizer = .localAverage) {
+    package init(
+        tryHarder: Bool = true, tryRotate: Bool = true, tryDownscale: Bool = true,
+        binarizer: Binarizer = .localAverage
+    ) {
         self.tryHarder = tryHarder
         self.tryRotate = tryRotate
         self.tryDownscale = tryDownscale
@@ -59,7 +61,8 @@ package struct PDF417Decoder: Sendable {
     /// Looks once at `image`; throws only when the image cannot be handed over or zxing-cpp fails.
     package func attempt(_ image: GrayImage) throws(BarcodeError) -> Outcome {
         guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height,
-              image.width * image.height <= Self.maximumPixels else {
+            image.width * image.height <= Self.maximumPixels
+        else {
             throw .invalidImage(width: image.width, height: image.height)
         }
         var options = zxs_decode_options()
@@ -67,25 +70,33 @@ package struct PDF417Decoder: Sendable {
         options.try_harder = tryHarder ? 1 : 0
         options.try_rotate = tryRotate ? 1 : 0
         options.try_downscale = tryDownscale ? 1 : 0
-        options.binarizer = switch binarizer {
-        case .localAverage: Int32(ZXS_BINARIZER_LOCAL_AVERAGE)
-        case .globalHistogram: Int32(ZXS_BINARIZER_GLOBAL_HISTOGRAM)
-        case .fixed: Int32(ZXS_BINARIZER_FIXED)
-        }
+        options.binarizer =
+            switch binarizer {
+            case .localAverage: Int32(ZXS_BINARIZER_LOCAL_AVERAGE)
+            case .globalHistogram: Int32(ZXS_BINARIZER_GLOBAL_HISTOGRAM)
+            case .fixed: Int32(ZXS_BINARIZER_FIXED)
+            }
         var decoded = zxs_decoded()
         let code = image.pixels.withUnsafeBufferPointer { pixels in
-            zxs_decode_pdf417(pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width),
-                              &options, &decoded)
+            zxs_decode_pdf417(
+                pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width),
+                &options, &decoded)
         }
         defer { zxs_decoded_free(&decoded) }
         let c = decoded.corners
         let corners = Quadrilateral2D(corners: [c.0, c.1, c.2, c.3].map { Point2D(x: Double($0.x), y: Double($0.y)) })
         switch code {
         case Int32(ZXS_OK):
-            let bytes = decoded.bytes_length > 0 ? Array(UnsafeBufferPointer(start: decoded.bytes, count: decoded.bytes_length)) : []
-            let text = decoded.text_length > 0 ? Array(UnsafeBufferPointer(start: decoded.text, count: decoded.text_length)) : []
-            return .decoded(PDF417Symbol(bytes: bytes, text: String(decoding: text, as: UTF8.self), corners: corners,
-                                         errorCorrectionLevel: decoded.ec_level >= 0 ? Int(decoded.ec_level) : nil))
+            let bytes =
+                decoded.bytes_length > 0
+                ? Array(UnsafeBufferPointer(start: decoded.bytes, count: decoded.bytes_length)) : []
+            let text =
+                decoded.text_length > 0
+                ? Array(UnsafeBufferPointer(start: decoded.text, count: decoded.text_length)) : []
+            return .decoded(
+                PDF417Symbol(
+                    bytes: bytes, text: String(decoding: text, as: UTF8.self), corners: corners,
+                    errorCorrectionLevel: decoded.ec_level >= 0 ? Int(decoded.ec_level) : nil))
         case Int32(ZXS_DECODE_FAILED):
             return .located(corners, reason: String(cString: zxs_last_error()))
         case Int32(ZXS_NOT_FOUND):

@@ -1,5 +1,5 @@
-import CaptureCore
 internal import CZXingShim
+import CaptureCore
 
 /// Encodes bytes as a PDF417 symbol through zxing-cpp's writer (test material and evaluation).
 ///

@@ -25,18 +25,27 @@ package struct AAMVAPayloadGenerator: Sendable {
     }
 
     static let jurisdictions: [Jurisdiction] = [
-        Jurisdiction(code: "VA", issuerIdentificationNumber: "636000", country: .unitedStates, cities: ["RICHMOND", "NORFOLK"]),
-        Jurisdiction(code: "NY", issuerIdentificationNumber: "636001", country: .unitedStates, cities: ["ALBANY", "BUFFALO"]),
+        Jurisdiction(
+            code: "VA", issuerIdentificationNumber: "636000", country: .unitedStates, cities: ["RICHMOND", "NORFOLK"]),
+        Jurisdiction(
+            code: "NY", issuerIdentificationNumber: "636001", country: .unitedStates, cities: ["ALBANY", "BUFFALO"]),
         Jurisdiction(code: "MD", issuerIdentificationNumber: "636003", country: .unitedStates, cities: ["BALTIMORE"]),
         Jurisdiction(code: "SC", issuerIdentificationNumber: "636005", country: .unitedStates, cities: ["COLUMBIA"]),
-        Jurisdiction(code: "FL", issuerIdentificationNumber: "636010", country: .unitedStates, cities: ["TAMPA", "MIAMI"]),
-        Jurisdiction(code: "CA", issuerIdentificationNumber: "636014", country: .unitedStates, cities: ["SACRAMENTO", "SAN DIEGO"]),
-        Jurisdiction(code: "TX", issuerIdentificationNumber: "636015", country: .unitedStates, cities: ["AUSTIN", "EL PASO"]),
+        Jurisdiction(
+            code: "FL", issuerIdentificationNumber: "636010", country: .unitedStates, cities: ["TAMPA", "MIAMI"]),
+        Jurisdiction(
+            code: "CA", issuerIdentificationNumber: "636014", country: .unitedStates,
+            cities: ["SACRAMENTO", "SAN DIEGO"]),
+        Jurisdiction(
+            code: "TX", issuerIdentificationNumber: "636015", country: .unitedStates, cities: ["AUSTIN", "EL PASO"]),
         Jurisdiction(code: "OH", issuerIdentificationNumber: "636023", country: .unitedStates, cities: ["COLUMBUS"]),
-        Jurisdiction(code: "PA", issuerIdentificationNumber: "636025", country: .unitedStates, cities: ["HARRISBURG", "ERIE"]),
-        Jurisdiction(code: "ON", issuerIdentificationNumber: "636012", country: .canada, cities: ["TORONTO", "OTTAWA"]),
+        Jurisdiction(
+            code: "PA", issuerIdentificationNumber: "636025", country: .unitedStates, cities: ["HARRISBURG", "ERIE"]),
+        Jurisdiction(
+            code: "ON", issuerIdentificationNumber: "636012", country: .canada, cities: ["TORONTO", "OTTAWA"]),
         Jurisdiction(code: "NB", issuerIdentificationNumber: "636017", country: .canada, cities: ["MONCTON"]),
-        Jurisdiction(code: "BC", issuerIdentificationNumber: "636028", country: .canada, cities: ["VICTORIA", "KELOWNA"]),
+        Jurisdiction(
+            code: "BC", issuerIdentificationNumber: "636028", country: .canada, cities: ["VICTORIA", "KELOWNA"]),
     ]
 
     static let familyNames = [
@@ -72,7 +81,9 @@ package struct AAMVAPayloadGenerator: Sendable {
         var elements: [AAMVAElement] = []
         var f = AAMVAFields()
         func add(_ id: String, _ value: String) { elements.append(AAMVAElement(id: id, value: value)) }
-        func padded(_ s: String, _ width: Int) -> String { s.count >= width ? s : s + String(repeating: " ", count: width - s.count) }
+        func padded(_ s: String, _ width: Int) -> String {
+            s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+        }
 
         // Identity.
         let customerID = Self.customerNumber(for: j.code, using: &random)
@@ -110,7 +121,8 @@ package struct AAMVAPayloadGenerator: Sendable {
             f.middleName = middle.map { AAMVAName($0) }
         default:
             let familyField = String(family.prefix(40))
-            let familyFlag: AAMVAName.Truncation = family.count > 40 ? .truncated : (random.chance(0.1) ? .unknown : .notTruncated)
+            let familyFlag: AAMVAName.Truncation =
+                family.count > 40 ? .truncated : (random.chance(0.1) ? .unknown : .notTruncated)
             add("DCS", familyField)
             add("DDE", familyFlag.rawValue)
             add("DAC", first)
@@ -144,7 +156,8 @@ package struct AAMVAPayloadGenerator: Sendable {
         // Dates.
         let birth = Self.date(years: 1938...2008, using: &random)
         let issue = Self.date(years: 2012...2025, using: &random)
-        let expiry = AAMVADate(year: issue.year + random.integer(in: 4...8), month: birth.month, day: min(birth.day, 28))!
+        let expiry = AAMVADate(
+            year: issue.year + random.integer(in: 4...8), month: birth.month, day: min(birth.day, 28))!
         add("DBA", expiry.digits(order))
         add("DBB", birth.digits(order))
         add("DBD", issue.digits(order))
@@ -185,7 +198,9 @@ package struct AAMVAPayloadGenerator: Sendable {
         // Address.
         let street = "\(random.integer(in: 1...9999)) \(random.pick(Self.streets))"
         let city = random.pick(j.cities)
-        let postal = j.country == .canada ? Self.canadianPostalCode(using: &random)
+        let postal =
+            j.country == .canada
+            ? Self.canadianPostalCode(using: &random)
             : Self.fiveDigits(random.integer(in: 501...99950)) + (random.chance(0.5) ? "0000" : "")
         add("DAG", street)
         var address = AAMVAAddress(street1: street, city: city, jurisdiction: j.code, postalCode: postal)
@@ -255,15 +270,20 @@ package struct AAMVAPayloadGenerator: Sendable {
             zElements.append(zType + letter + Self.digitsString(count: random.integer(in: 2...10), using: &random))
         }
         let documentType: AAMVARecord.DocumentType = isID ? .identificationCard : .driverLicence
-        let documentBody = Array(documentType.rawValue.utf8) + Array(elements.map { $0.id + $0.value }.joined(separator: "\n").utf8) + [0x0D]
+        let documentBody =
+            Array(documentType.rawValue.utf8) + Array(elements.map { $0.id + $0.value }.joined(separator: "\n").utf8)
+            + [0x0D]
         let zContent = Array(zElements.joined(separator: "\n").utf8)
         let zBody = Array(zType.utf8) + zContent + [0x0D]
 
-        var header = Array("@\n\u{1E}\rANSI ".utf8) + Array(j.issuerIdentificationNumber.utf8) + Array(Self.twoDigits(version).utf8)
+        var header =
+            Array("@\n\u{1E}\rANSI ".utf8) + Array(j.issuerIdentificationNumber.utf8)
+            + Array(Self.twoDigits(version).utf8)
         if version >= 2 { header += Array(Self.twoDigits(random.integer(in: 0...9)).utf8) }
         header += Array("02".utf8)
         let firstOffset = header.count + 20
-        header += Array((documentType.rawValue + Self.fourDigits(firstOffset) + Self.fourDigits(documentBody.count)).utf8)
+        header += Array(
+            (documentType.rawValue + Self.fourDigits(firstOffset) + Self.fourDigits(documentBody.count)).utf8)
         header += Array((zType + Self.fourDigits(firstOffset + documentBody.count) + Self.fourDigits(zBody.count)).utf8)
         return GeneratedAAMVAPayload(
             bytes: header + documentBody + zBody, version: version, documentType: documentType, jurisdiction: j.code,
@@ -274,7 +294,8 @@ package struct AAMVAPayloadGenerator: Sendable {
 
     static func date(years: ClosedRange<Int>, using random: inout SeededGenerator) -> AAMVADate {
         let year = random.integer(in: years), month = random.integer(in: 1...12)
-        return AAMVADate(year: year, month: month, day: random.integer(in: 1...AAMVADate.daysIn(month: month, year: year)))!
+        return AAMVADate(
+            year: year, month: month, day: random.integer(in: 1...AAMVADate.daysIn(month: month, year: year)))!
     }
 
     static func customerNumber(for jurisdiction: String, using random: inout SeededGenerator) -> String {

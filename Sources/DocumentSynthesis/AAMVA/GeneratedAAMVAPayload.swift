@@ -18,9 +18,11 @@ package struct GeneratedAAMVAPayload: Sendable, Equatable {
     package var jurisdictionSubfileType: String
     package var jurisdictionSubfileContent: [UInt8]
 
-    package init(bytes: [UInt8], version: Int, documentType: AAMVARecord.DocumentType, jurisdiction: String,
-                 elements: [AAMVAElement], fields: AAMVAFields, jurisdictionSubfileType: String,
-                 jurisdictionSubfileContent: [UInt8]) {
+    package init(
+        bytes: [UInt8], version: Int, documentType: AAMVARecord.DocumentType, jurisdiction: String,
+        elements: [AAMVAElement], fields: AAMVAFields, jurisdictionSubfileType: String,
+        jurisdictionSubfileContent: [UInt8]
+    ) {
         self.bytes = bytes
         self.version = version
         self.documentType = documentType

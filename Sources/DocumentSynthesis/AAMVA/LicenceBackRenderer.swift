@@ -35,17 +35,21 @@ package struct LicenceBackRenderer: Sendable {
     }
 
     /// Renders a card back whose symbol holds `payload`.
-    package func render(payload: [UInt8], using random: inout SeededGenerator) throws(BarcodeError) -> RenderedLicenceBack {
+    package func render(
+        payload: [UInt8], using random: inout SeededGenerator
+    ) throws(BarcodeError) -> RenderedLicenceBack {
         let level = random.integer(in: 3...5)
         let matrix = try PDF417Encoder(margin: 0, errorCorrectionLevel: level).encode(bytes: payload)
         let s = pixelsPerMillimetre
         let w = Self.cardWidth * s, h = Self.cardHeight * s
-        let canvas = CairoCanvas(width: Int(w.rounded()), height: Int(h.rounded()), background: RGBA(r: 0, g: 0, b: 0, a: 0))
+        let canvas = CairoCanvas(
+            width: Int(w.rounded()), height: Int(h.rounded()), background: RGBA(r: 0, g: 0, b: 0, a: 0))
         canvas.clip(x: 0, y: 0, width: w, height: h, radius: 3.18 * s)
         var paletteRandom = random.fork(1)
         let palette = DocumentPalette.random(using: &paletteRandom)
-        canvas.fillRectGradient(x: 0, y: 0, width: w, height: h, start: Point2D(x: 0, y: 0), end: Point2D(x: w, y: h),
-                                stops: [(0, palette.paper), (1, palette.paperGradient)])
+        canvas.fillRectGradient(
+            x: 0, y: 0, width: w, height: h, start: Point2D(x: 0, y: 0), end: Point2D(x: w, y: h),
+            stops: [(0, palette.paper), (1, palette.paperGradient)])
         drawWaves(on: canvas, colour: palette.pattern, using: &random)
         drawSmallPrint(on: canvas, ink: palette.ink, using: &random)
 
@@ -64,10 +68,12 @@ package struct LicenceBackRenderer: Sendable {
         let left = (Self.cardWidth - barcodeWidth) / 2 + random.uniform(-1, 1)
         let top = random.uniform(13, 17)
         let quiet = 2.0
-        let white = RGBA(r: UInt8(random.integer(in: 242...255)), g: UInt8(random.integer(in: 242...255)),
-                         b: UInt8(random.integer(in: 238...255)))
-        canvas.fillRect(x: (left - quiet) * s, y: (top - quiet) * s, width: (barcodeWidth + 2 * quiet) * s,
-                        height: (barcodeHeight + 2 * quiet) * s, colour: white)
+        let white = RGBA(
+            r: UInt8(random.integer(in: 242...255)), g: UInt8(random.integer(in: 242...255)),
+            b: UInt8(random.integer(in: 238...255)))
+        canvas.fillRect(
+            x: (left - quiet) * s, y: (top - quiet) * s, width: (barcodeWidth + 2 * quiet) * s,
+            height: (barcodeHeight + 2 * quiet) * s, colour: white)
         let shade = UInt8(random.integer(in: 8...45))
         let ink = RGBA(r: shade, g: shade, b: UInt8(min(255, Int(shade) + random.integer(in: 0...12))))
         let unitX = moduleWidth * s, unitY = rowHeight / 4 * s
@@ -80,22 +86,25 @@ package struct LicenceBackRenderer: Sendable {
                 }
                 let start = x
                 while x < matrix.width, matrix[x, row] == 0 { x += 1 }
-                canvas.fillRect(x: left * s + Double(start) * unitX, y: top * s + Double(row) * unitY,
-                                width: Double(x - start) * unitX, height: unitY, colour: ink)
+                canvas.fillRect(
+                    x: left * s + Double(start) * unitX, y: top * s + Double(row) * unitY,
+                    width: Double(x - start) * unitX, height: unitY, colour: ink)
             }
         }
         drawLowerStrip(on: canvas, below: top + barcodeHeight + quiet, ink: palette.ink, using: &random)
         canvas.resetClip()
         let outline = Quadrilateral2D(x: left * s, y: top * s, width: barcodeWidth * s, height: barcodeHeight * s)
-        return RenderedLicenceBack(image: canvas.image(), payload: payload, barcode: outline, pixelsPerMillimetre: s,
-                                   moduleWidth: moduleWidth, rowHeight: rowHeight)
+        return RenderedLicenceBack(
+            image: canvas.image(), payload: payload, barcode: outline, pixelsPerMillimetre: s,
+            moduleWidth: moduleWidth, rowHeight: rowHeight)
     }
 
     /// The back as a ``RenderedDocument`` of ID-1 size without an MRZ, for ``SceneComposer``.
     package static func document(_ back: RenderedLicenceBack, identity: SyntheticIdentity) -> RenderedDocument {
-        RenderedDocument(image: back.image, kind: .td1Front, pixelsPerMillimetre: back.pixelsPerMillimetre,
-                         identity: identity, mrzFormat: nil, mrzLines: [], characterBoxes: [], mrzPitch: 0,
-                         mrzCapHeight: 0, face: nil, signature: nil)
+        RenderedDocument(
+            image: back.image, kind: .td1Front, pixelsPerMillimetre: back.pixelsPerMillimetre,
+            identity: identity, mrzFormat: nil, mrzLines: [], characterBoxes: [], mrzPitch: 0,
+            mrzCapHeight: 0, face: nil, signature: nil)
     }
 
     // MARK: - Decoration
@@ -110,7 +119,9 @@ package struct LicenceBackRenderer: Sendable {
             var points: [Point2D] = []
             var x = -1.0
             while x <= Self.cardWidth + 1 {
-                points.append(Point2D(x: x * s, y: (y0 + amplitude * sin(2 * .pi * x / wavelength + phase + Double(k) * 0.2)) * s))
+                points.append(
+                    Point2D(x: x * s, y: (y0 + amplitude * sin(2 * .pi * x / wavelength + phase + Double(k) * 0.2)) * s)
+                )
                 x += 1.5
             }
             lines.append(points)
@@ -131,12 +142,14 @@ package struct LicenceBackRenderer: Sendable {
         let size = random.uniform(1.6, 2.2) * s
         for k in 0..<lineCount {
             let text = random.pick(phrases)
-            canvas.drawText(text, x: random.uniform(4, 8) * s, y: (4 + Double(k) * 2.6) * s,
-                            family: DocumentRenderer.textFontFamily, size: size, colour: ink, bold: random.chance(0.3))
+            canvas.drawText(
+                text, x: random.uniform(4, 8) * s, y: (4 + Double(k) * 2.6) * s,
+                family: DocumentRenderer.textFontFamily, size: size, colour: ink, bold: random.chance(0.3))
         }
     }
 
-    private func drawLowerStrip(on canvas: CairoCanvas, below y: Double, ink: RGBA, using random: inout SeededGenerator) {
+    private func drawLowerStrip(on canvas: CairoCanvas, below y: Double, ink: RGBA, using random: inout SeededGenerator)
+    {
         let s = pixelsPerMillimetre
         let top = y + random.uniform(1.5, 3)
         guard top + 4 < Self.cardHeight - 1.5 else { return }
@@ -151,9 +164,10 @@ package struct LicenceBackRenderer: Sendable {
                 x += bar + Double(random.integer(in: 1...3)) * 0.25
             }
         } else {
-            canvas.drawText("DD " + String((0..<16).map { _ in Character(String(random.integer(in: 0...9))) }),
-                            x: random.uniform(5, 15) * s, y: (top + 2.5) * s, family: DocumentRenderer.textFontFamily,
-                            size: 2.0 * s, colour: ink)
+            canvas.drawText(
+                "DD " + String((0..<16).map { _ in Character(String(random.integer(in: 0...9))) }),
+                x: random.uniform(5, 15) * s, y: (top + 2.5) * s, family: DocumentRenderer.textFontFamily,
+                size: 2.0 * s, colour: ink)
         }
     }
 }

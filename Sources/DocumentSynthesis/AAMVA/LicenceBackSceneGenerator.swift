@@ -28,7 +28,8 @@ package struct LicenceBackSceneGenerator: Sendable {
         let scene = try composer.compose(seed: seed, fileName: fileName, kind: .td1Front) {
             (scale, identity, random) throws(SceneCompositionError) -> RenderedDocument in
             do throws(BarcodeError) {
-                let rendered = try LicenceBackRenderer(pixelsPerMillimetre: scale).render(payload: payload.bytes, using: &random)
+                let rendered = try LicenceBackRenderer(pixelsPerMillimetre: scale).render(
+                    payload: payload.bytes, using: &random)
                 back = rendered
                 return LicenceBackRenderer.document(rendered, identity: identity)
             } catch {

@@ -9,8 +9,10 @@ package struct AAMVAAddress: Sendable, Equatable, Hashable {
     /// The postal code as written, padding removed (US ZIP codes are often nine digits, "0000"-filled).
     package var postalCode: String?
 
-    package init(street1: String? = nil, street2: String? = nil, city: String? = nil, jurisdiction: String? = nil,
-                 postalCode: String? = nil) {
+    package init(
+        street1: String? = nil, street2: String? = nil, city: String? = nil, jurisdiction: String? = nil,
+        postalCode: String? = nil
+    ) {
         self.street1 = street1
         self.street2 = street2
         self.city = city

@@ -18,7 +18,8 @@ package struct AAMVADate: Sendable, Equatable, Hashable, Comparable, CustomStrin
     /// A date; nil when it does not exist.
     package init?(year: Int, month: Int, day: Int) {
         guard (1800...2199).contains(year), (1...12).contains(month),
-              day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
+            day >= 1, day <= Self.daysIn(month: month, year: year)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day

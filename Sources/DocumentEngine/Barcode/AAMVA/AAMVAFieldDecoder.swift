@@ -15,7 +15,9 @@
 /// - Blank (space-only) values are absent, never errors.
 package enum AAMVAFieldDecoder {
     /// Decodes `elements` of a file with `header`.
-    package static func decode(_ elements: [AAMVAElement], header: AAMVAHeader, deviations: inout Set<AAMVADeviation>)
+    package static func decode(
+        _ elements: [AAMVAElement], header: AAMVAHeader, deviations: inout Set<AAMVADeviation>
+    )
         throws(AAMVAError) -> (fields: AAMVAFields, dateOrder: AAMVADate.Order)
     {
         var values: [String: String] = [:]
@@ -25,10 +27,13 @@ package enum AAMVAFieldDecoder {
 
         // Country and date order first: dates depend on them.
         if let dcg = values["DCG"] {
-            guard let country = AAMVACountry(rawValue: dcg) else { throw .invalidValue(element: "DCG", expected: "USA or CAN") }
+            guard let country = AAMVACountry(rawValue: dcg) else {
+                throw .invalidValue(element: "DCG", expected: "USA or CAN")
+            }
             f.country = country
         }
-        let inferredCountry = f.country
+        let inferredCountry =
+            f.country
             ?? (values["DAJ"].map { AAMVACountry.canadianJurisdictions.contains($0) } == true ? .canada : .unitedStates)
         let order: AAMVADate.Order = version == 1 ? .yearMonthDay : inferredCountry.dateOrder
 
@@ -59,12 +64,16 @@ package enum AAMVAFieldDecoder {
             if parsed.isLegacy { deviations.insert(.legacyValue) }
         }
         if let v = values["DAY"] {
-            guard let parsed = AAMVAEyeColour.parse(v) else { throw .invalidValue(element: "DAY", expected: "an eye colour code") }
+            guard let parsed = AAMVAEyeColour.parse(v) else {
+                throw .invalidValue(element: "DAY", expected: "an eye colour code")
+            }
             f.eyeColour = parsed.colour
             if parsed.isLegacy { deviations.insert(.legacyValue) }
         }
         if let v = values["DAZ"] {
-            guard let parsed = AAMVAHairColour.parse(v) else { throw .invalidValue(element: "DAZ", expected: "a hair colour code") }
+            guard let parsed = AAMVAHairColour.parse(v) else {
+                throw .invalidValue(element: "DAZ", expected: "a hair colour code")
+            }
             f.hairColour = parsed.colour
             if parsed.isLegacy { deviations.insert(.legacyValue) }
         }
@@ -112,14 +121,18 @@ package enum AAMVAFieldDecoder {
         f.isLimitedDuration = try indicator(values, "DDD", deviations: &deviations)
         f.isVeteran = try indicator(values, "DDL", deviations: &deviations)
         f.isOrganDonor = try indicator(values, "DDK", deviations: &deviations)
-        if f.isOrganDonor == nil, version == 1 { f.isOrganDonor = try indicator(values, "DBH", deviations: &deviations) }
+        if f.isOrganDonor == nil, version == 1 {
+            f.isOrganDonor = try indicator(values, "DBH", deviations: &deviations)
+        }
         return (f, order)
     }
 
     // MARK: - Names
 
-    static func decodeNames(_ values: [String: String], version: Int, into f: inout AAMVAFields,
-                            deviations: inout Set<AAMVADeviation>) throws(AAMVAError) {
+    static func decodeNames(
+        _ values: [String: String], version: Int, into f: inout AAMVAFields,
+        deviations: inout Set<AAMVADeviation>
+    ) throws(AAMVAError) {
         f.fullName = values["DAA"]
         f.givenNames = values["DCT"]
         // DAA "FAMILY,FIRST,MIDDLE,SUFFIX" (empty parts absent).
@@ -168,8 +181,10 @@ package enum AAMVAFieldDecoder {
 
     // MARK: - Helpers
 
-    static func current(_ id: String, legacy: String, _ values: [String: String], version: Int,
-                        deviations: inout Set<AAMVADeviation>) throws(AAMVAError) -> String? {
+    static func current(
+        _ id: String, legacy: String, _ values: [String: String], version: Int,
+        deviations: inout Set<AAMVADeviation>
+    ) throws(AAMVAError) -> String? {
         if let v = values[id] { return v }
         guard let v = values[legacy] else { return nil }
         if version >= 2 { deviations.insert(.legacyElement) }
@@ -177,12 +192,15 @@ package enum AAMVAFieldDecoder {
     }
 
     static func address(_ values: [String: String], _ ids: [String]) -> AAMVAAddress? {
-        let a = AAMVAAddress(street1: values[ids[0]], street2: values[ids[1]], city: values[ids[2]],
-                             jurisdiction: values[ids[3]], postalCode: values[ids[4]])
+        let a = AAMVAAddress(
+            street1: values[ids[0]], street2: values[ids[1]], city: values[ids[2]],
+            jurisdiction: values[ids[3]], postalCode: values[ids[4]])
         return a.isEmpty ? nil : a
     }
 
-    static func indicator(_ values: [String: String], _ id: String, deviations: inout Set<AAMVADeviation>)
+    static func indicator(
+        _ values: [String: String], _ id: String, deviations: inout Set<AAMVADeviation>
+    )
         throws(AAMVAError) -> Bool?
     {
         guard let v = values[id] else { return nil }
@@ -199,8 +217,10 @@ package enum AAMVAFieldDecoder {
         }
     }
 
-    static func integer(_ values: [String: String], _ id: String, maxDigits: Int, range: ClosedRange<Int>,
-                        expected: String) throws(AAMVAError) -> Int? {
+    static func integer(
+        _ values: [String: String], _ id: String, maxDigits: Int, range: ClosedRange<Int>,
+        expected: String
+    ) throws(AAMVAError) -> Int? {
         guard let v = values[id] else { return nil }
         guard let n = number(v, maxDigits: maxDigits), range.contains(n) else {
             throw .invalidValue(element: id, expected: expected)
@@ -211,7 +231,9 @@ package enum AAMVAFieldDecoder {
     /// Up to `maxDigits` ASCII digits as a number (no sign, no spaces).
     static func number(_ text: String, maxDigits: Int) -> Int? {
         let bytes = Array(text.utf8)
-        guard !bytes.isEmpty, bytes.count <= maxDigits, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        guard !bytes.isEmpty, bytes.count <= maxDigits, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            return nil
+        }
         return bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 }

@@ -19,8 +19,10 @@ package struct AAMVAHeader: Sendable, Equatable {
     /// The number of subfile designators that follow the header.
     package var numberOfEntries: Int
 
-    package init(fileType: FileType, issuerIdentificationNumber: String, version: Int, jurisdictionVersion: Int?,
-                 numberOfEntries: Int) {
+    package init(
+        fileType: FileType, issuerIdentificationNumber: String, version: Int, jurisdictionVersion: Int?,
+        numberOfEntries: Int
+    ) {
         self.fileType = fileType
         self.issuerIdentificationNumber = issuerIdentificationNumber
         self.version = version

@@ -24,7 +24,9 @@ package struct AAMVAHeight: Sendable, Equatable, Hashable {
     /// Reads a DAU value. `defaultUnit` applies when no unit is written; `allowsFeetAndInches`
     /// reads three unit-less digits as feet and inches (version 01). Returns whether a legacy form
     /// was used; nil when the value is no height.
-    static func parse(_ text: String, defaultUnit: Unit, allowsFeetAndInches: Bool)
+    static func parse(
+        _ text: String, defaultUnit: Unit, allowsFeetAndInches: Bool
+    )
         -> (height: AAMVAHeight, isLegacy: Bool)?
     {
         let bytes = Array(text.utf8)
@@ -32,7 +34,9 @@ package struct AAMVAHeight: Sendable, Equatable, Hashable {
         while digits < bytes.count, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
         guard digits >= 1 else { return nil }
         // Feet and inches with a separator: "5-10", "5'10".
-        if digits == 1, bytes.count >= 3, bytes.count <= 4, bytes[1] == UInt8(ascii: "-") || bytes[1] == UInt8(ascii: "'") {
+        if digits == 1, bytes.count >= 3, bytes.count <= 4,
+            bytes[1] == UInt8(ascii: "-") || bytes[1] == UInt8(ascii: "'")
+        {
             let rest = bytes[2...]
             guard rest.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
             let feet = Int(bytes[0] - 0x30), inches = rest.reduce(0) { $0 * 10 + Int($1 - 0x30) }

@@ -51,17 +51,21 @@ package enum AAMVAParser {
             subfiles.append(try extract(subfile, nextStart: nextStart, payload: payload, deviations: &deviations))
         }
         guard let document = subfiles.first(where: { $0.type == "DL" || $0.type == "ID" }),
-              let documentType = AAMVARecord.DocumentType(rawValue: document.type) else {
+            let documentType = AAMVARecord.DocumentType(rawValue: document.type)
+        else {
             throw .noDocumentSubfile
         }
         let decoded = try AAMVAFieldDecoder.decode(document.elements, header: header, deviations: &deviations)
-        return AAMVARecord(header: header, documentType: documentType, fields: decoded.fields,
-                           dateOrder: decoded.dateOrder, subfiles: subfiles, deviations: deviations)
+        return AAMVARecord(
+            header: header, documentType: documentType, fields: decoded.fields,
+            dateOrder: decoded.dateOrder, subfiles: subfiles, deviations: deviations)
     }
 
     // MARK: - Header and directory
 
-    static func parseHeader(_ p: [UInt8], deviations: inout Set<AAMVADeviation>) throws(AAMVAError)
+    static func parseHeader(
+        _ p: [UInt8], deviations: inout Set<AAMVADeviation>
+    ) throws(AAMVAError)
         -> (AAMVAHeader, directoryStart: Int)
     {
         guard p[0] == UInt8(ascii: "@") else { throw .missingComplianceIndicator }
@@ -92,8 +96,9 @@ package enum AAMVAParser {
         guard let entries = digits(p, i, 2) else { throw .invalidHeaderField(.numberOfEntries) }
         guard entries >= 1 else { throw .noSubfiles }
         i += 2
-        let header = AAMVAHeader(fileType: fileType, issuerIdentificationNumber: iin, version: version,
-                                 jurisdictionVersion: jurisdictionVersion, numberOfEntries: entries)
+        let header = AAMVAHeader(
+            fileType: fileType, issuerIdentificationNumber: iin, version: version,
+            jurisdictionVersion: jurisdictionVersion, numberOfEntries: entries)
         return (header, i)
     }
 
@@ -111,7 +116,8 @@ package enum AAMVAParser {
         for k in 0..<count {
             let at = start + 10 * k
             guard isUpper(p[at]), isUpper(p[at + 1]) || isDigit(p[at + 1]),
-                  let offset = digits(p, at + 2, 4), let length = digits(p, at + 6, 4) else {
+                let offset = digits(p, at + 2, 4), let length = digits(p, at + 6, 4)
+            else {
                 throw .invalidDesignator(index: k)
             }
             let type = String(decoding: p[at..<(at + 2)], as: UTF8.self)
@@ -130,8 +136,10 @@ package enum AAMVAParser {
         var hasTypePrefix: Bool
     }
 
-    static func locate(_ designators: [Designator], in p: [UInt8], directoryEnd: Int,
-                       deviations: inout Set<AAMVADeviation>) throws(AAMVAError) -> [Located] {
+    static func locate(
+        _ designators: [Designator], in p: [UInt8], directoryEnd: Int,
+        deviations: inout Set<AAMVADeviation>
+    ) throws(AAMVAError) -> [Located] {
         var located: [Located] = []
         let firstDeclared = designators.min { $0.offset < $1.offset }?.type
         for d in designators {
@@ -142,8 +150,9 @@ package enum AAMVAParser {
             }
             // A document subfile written without its "DL"/"ID": its elements follow the directory.
             if isDocumentType(d.type), d.type == firstDeclared,
-               let start = firstElementStart(in: p, from: directoryEnd, family: d.type),
-               abs(start - d.offset) <= offsetSearchWindow {
+                let start = firstElementStart(in: p, from: directoryEnd, family: d.type),
+                abs(start - d.offset) <= offsetSearchWindow
+            {
                 deviations.insert(.missingSubfileType)
                 located.append(Located(designator: d, start: start, hasTypePrefix: false))
                 continue
@@ -168,12 +177,14 @@ package enum AAMVAParser {
         let type = Array(d.type.utf8)
         func matches(_ at: Int) -> Bool {
             guard at >= directoryEnd, at + 5 <= p.count, p[at] == type[0], p[at + 1] == type[1],
-                  isElementID(p, at + 2, family: d.type) else { return false }
+                isElementID(p, at + 2, family: d.type)
+            else { return false }
             return at == directoryEnd || isSeparator(p[at - 1])
         }
         if matches(d.offset) { return d.offset }
         var best: Int?
-        let low = max(directoryEnd, d.offset - offsetSearchWindow), high = min(p.count - 5, d.offset + offsetSearchWindow)
+        let low = max(directoryEnd, d.offset - offsetSearchWindow),
+            high = min(p.count - 5, d.offset + offsetSearchWindow)
         guard low <= high else { return nil }
         for at in low...high where matches(at) {
             if best == nil || abs(at - d.offset) < abs(best! - d.offset) { best = at }
@@ -190,7 +201,9 @@ package enum AAMVAParser {
 
     // MARK: - Extents and elements
 
-    static func extract(_ s: Located, nextStart: Int, payload p: [UInt8], deviations: inout Set<AAMVADeviation>)
+    static func extract(
+        _ s: Located, nextStart: Int, payload p: [UInt8], deviations: inout Set<AAMVADeviation>
+    )
         throws(AAMVAError) -> AAMVASubfile
     {
         let type = s.designator.type
@@ -224,12 +237,15 @@ package enum AAMVAParser {
             var ignored = Set<AAMVADeviation>()
             elements = (try? tokenize(content, subfileType: type, deviations: &ignored)) ?? []
         }
-        return AAMVASubfile(type: type, declaredOffset: s.designator.offset, declaredLength: s.designator.length,
-                            contentRange: contentStart..<trimmedEnd, content: content, elements: elements)
+        return AAMVASubfile(
+            type: type, declaredOffset: s.designator.offset, declaredLength: s.designator.length,
+            contentRange: contentStart..<trimmedEnd, content: content, elements: elements)
     }
 
     /// Splits subfile content into elements at LF, CR or CR LF.
-    static func tokenize(_ content: [UInt8], subfileType: String, deviations: inout Set<AAMVADeviation>)
+    static func tokenize(
+        _ content: [UInt8], subfileType: String, deviations: inout Set<AAMVADeviation>
+    )
         throws(AAMVAError) -> [AAMVAElement]
     {
         var elements: [AAMVAElement] = []
@@ -250,7 +266,7 @@ package enum AAMVAParser {
             let id = String(decoding: line.prefix(3), as: UTF8.self)
             let valueBytes = line.dropFirst(3)
             guard let value = String(validating: valueBytes, as: UTF8.self),
-                  !value.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
+                !value.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
             else { throw .invalidText(element: id) }
             guard seen.insert(id).inserted else { throw .duplicateElement(id) }
             elements.append(AAMVAElement(id: id, value: value))

@@ -22,8 +22,10 @@ package struct AAMVARecord: Sendable, Equatable {
     /// Accepted departures from the standard (empty for a textbook file).
     package var deviations: Set<AAMVADeviation>
 
-    package init(header: AAMVAHeader, documentType: DocumentType, fields: AAMVAFields, dateOrder: AAMVADate.Order,
-                 subfiles: [AAMVASubfile], deviations: Set<AAMVADeviation>) {
+    package init(
+        header: AAMVAHeader, documentType: DocumentType, fields: AAMVAFields, dateOrder: AAMVADate.Order,
+        subfiles: [AAMVASubfile], deviations: Set<AAMVADeviation>
+    ) {
         self.header = header
         self.documentType = documentType
         self.fields = fields

@@ -17,8 +17,10 @@ package struct AAMVASubfile: Sendable, Equatable {
     /// The data elements in file order (empty for a jurisdiction subfile that is not element text).
     package var elements: [AAMVAElement]
 
-    package init(type: String, declaredOffset: Int, declaredLength: Int, contentRange: Range<Int>, content: [UInt8],
-                 elements: [AAMVAElement]) {
+    package init(
+        type: String, declaredOffset: Int, declaredLength: Int, contentRange: Range<Int>, content: [UInt8],
+        elements: [AAMVAElement]
+    ) {
         self.type = type
         self.declaredOffset = declaredOffset
         self.declaredLength = declaredLength
