@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/capkit
 
-.PHONY: demo test bench eval eval-barcode bootstrap build release clean
+.PHONY: demo test bench eval eval-barcode bootstrap build release clean loadtest
 
 bootstrap:
 	@scripts/bootstrap
@@ -34,6 +34,10 @@ eval-barcode: release
 ## make bench: CPU time per frame, with PassportEye as the peer in the same script.
 bench: release
 	scripts/bench
+
+## make loadtest: licence validation and resource download under wrk (release server, SQLite, loopback).
+loadtest: bootstrap
+	scripts/loadtest
 
 clean:
 	rm -rf .build

@@ -5,6 +5,9 @@ struct CapKit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "capkit",
         abstract: "CaptureKit command line: scan documents, manage licences, evaluate and benchmark.",
-        subcommands: [EvalCommand.self, EvalBarcodeCommand.self, LicenseCommand.self, ResourcesCommand.self, SynthCommand.self, TrainOCRCommand.self]
+        subcommands: [
+            ScanCommand.self, DemoCommand.self, ServeCommand.self, LicenseCommand.self, ResourcesCommand.self,
+            SynthCommand.self, EvalCommand.self, EvalBarcodeCommand.self, TrainOCRCommand.self,
+        ]
     )
 }

@@ -3,8 +3,6 @@ import Testing
 @testable import DocumentEngine
 @testable import DocumentSynthesis
 
-import enum DocumentSynthesis.MRZFormat
-
 @Suite struct MRZComposerTests {
     private static func anna(code: String, number: String, optional: String) -> SyntheticIdentity {
         SyntheticIdentity(

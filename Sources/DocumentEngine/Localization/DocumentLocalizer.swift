@@ -33,43 +33,71 @@ package struct DocumentLocalizer: Sendable {
         package var sideCoverage: [Double]
         /// Whether the document's long sides run more vertically than horizontally in the frame.
         package var isVertical: Bool
+        /// Whether the outline was chosen to fit a read MRZ (which then also fixed which way is up).
+        package var isAnchored: Bool
     }
 
     /// Locates the document inside `roi` of `image`; nil when nothing document-like is found.
-    package func locate(in image: GrayImage, roi: PixelRect) -> Result? {
+    /// With an `anchor` (a read MRZ), only outlines that fit it are considered, and the MRZ decides
+    /// which side is the bottom.
+    package func locate(in image: GrayImage, roi: PixelRect, anchor: DocumentAnchor? = nil) -> Result? {
         let region = roi.clipped(width: image.width, height: image.height)
         guard region.width >= 32, region.height >= 32 else { return nil }
         let factor = max(1, Int((Double(max(region.width, region.height)) / Double(workingSize)).rounded()))
         let small = image.cropped(to: region).downscaled(by: factor).gaussianBlurred(sigma: 1.0)
         let field = GradientField(small)
         let noise = field.medianMagnitude()
-        let threshold = max(8, 2.0 * noise)
         let minSide = min(small.width, small.height)
-        let lines = EdgeLineDetector.lines(in: field, threshold: threshold, maximumLines: 28,
+        // Votes and support are counted with a low threshold: orientation alignment already
+        // rejects noise, and faint edges (a white card on a pale table) need it.
+        let threshold = max(6, 1.5 * noise)
+        var lines = EdgeLineDetector.lines(in: field, threshold: threshold, maximumLines: 36,
                                            minimumVotes: max(12, minSide / 10))
-        guard let coarse = bestQuad(lines: lines, field: field, threshold: threshold) else { return nil }
-        // Back to frame coordinates; refine at full resolution.
+        // The frame's borders stand in for a side the frame cuts off (partly visible documents).
+        let sw = Double(small.width), sh = Double(small.height)
+        lines += [ImageLine(theta: 0, rho: 0.5, votes: 0), ImageLine(theta: Double.pi, rho: -(sw - 1.5), votes: 0),
+                  ImageLine(theta: Double.pi / 2, rho: 0.5, votes: 0), ImageLine(theta: 1.5 * Double.pi, rho: -(sh - 1.5), votes: 0)]
         let scale = Double(factor)
         let offset = Point2D(x: Double(region.x), y: Double(region.y))
+        let smallAnchor = anchor?.scaled(by: scale, offset: offset)
+        guard var coarse = bestQuad(lines: lines, field: field, threshold: threshold, anchor: smallAnchor) else { return nil }
+        coarse = expandedOutward(coarse, lines: lines, field: field, threshold: threshold, anchor: smallAnchor)
+        // Back to frame coordinates; refine at full resolution.
         let coarseQuad = coarse.quad.mapped { p in Point2D(x: (p.x + 0.5) * scale - 0.5, y: (p.y + 0.5) * scale - 0.5) + offset }
         let refined = EdgeRefiner.refine(coarseQuad, polarities: coarse.polarities, in: image,
                                          searchRadius: 2 * scale + 3) ?? coarseQuad
-        let ordered = Self.ordered(refined)
+        let ordered: (quad: Quadrilateral2D, isVertical: Bool)
+        if let bottom = coarse.bottomSide {
+            // The MRZ decided: side `bottom` becomes side 2 (lower-right → lower-left).
+            let c = refined.corners
+            let quad = Quadrilateral2D(corners: [c[(bottom + 2) % 4], c[(bottom + 3) % 4], c[bottom], c[(bottom + 1) % 4]])
+            let top = quad.upperRight - quad.upperLeft
+            ordered = (quad, abs(top.y) > abs(top.x))
+        } else {
+            ordered = Self.ordered(refined)
+        }
         return Result(quad: ordered.quad, coverage: coarse.sideCoverage.reduce(0, +) / 4,
-                      sideCoverage: coarse.sideCoverage, isVertical: ordered.isVertical)
+                      sideCoverage: coarse.sideCoverage, isVertical: ordered.isVertical,
+                      isAnchored: coarse.bottomSide != nil)
     }
 
     // MARK: - Quad search
 
     struct Scored {
         var quad: Quadrilateral2D
+        /// The line of each side (side k runs from corner k to corner k+1).
+        var lines: [ImageLine] = []
         var score: Double
         var sideCoverage: [Double]
-        /// Per side, +1 when the document is brighter than the outside, -1 when darker.
+        /// Per side, +1 when the document is brighter than the outside, -1 when darker, 0 mixed.
         var polarities: [Double]
+        /// Per corner, how much edge continues past it along either side's line (0...1).
+        var cornerOverhang: [Double] = []
+        /// With an anchor: the side below the MRZ.
+        var bottomSide: Int?
     }
 
-    func bestQuad(lines: [ImageLine], field: GradientField, threshold: Float) -> Scored? {
+    func bestQuad(lines: [ImageLine], field: GradientField, threshold: Float, anchor: DocumentAnchor? = nil) -> Scored? {
         let w = Double(field.width), h = Double(field.height)
         let minSeparation = 0.12 * min(w, h)
         let supports = lines.map { LineSupport(line: $0, field: field, threshold: threshold) }
@@ -96,9 +124,22 @@ package struct DocumentLocalizer: Sendable {
                       la2.angle(to: lb1) >= 0.75, la2.angle(to: lb2) >= 0.75 else { continue }
                 guard let c1 = la1.intersection(with: lb1), let c2 = lb1.intersection(with: la2),
                       let c3 = la2.intersection(with: lb2), let c4 = lb2.intersection(with: la1) else { continue }
-                let quad = Quadrilateral2D(corners: [c1, c2, c3, c4])
-                let sides = [supports[a1], supports[b1], supports[a2], supports[b2]]
-                guard let scored = score(quad, sides: sides, width: w, height: h) else { continue }
+                var quad = Quadrilateral2D(corners: [c1, c2, c3, c4])
+                // Side k runs from corner k to corner k+1: c1→c2 lies on b1, then a2, b2, a1.
+                var sides = [supports[b1], supports[a2], supports[b2], supports[a1]]
+                // Clockwise on screen, so that side indices mean the same in every quad.
+                if quad.signedArea < 0 {
+                    quad = Quadrilateral2D(corners: [c1, c4, c3, c2])
+                    sides = [sides[3], sides[2], sides[1], sides[0]]
+                }
+                var bottom: Int?
+                if let anchor {
+                    guard let b = anchor.bottomSide(of: quad) else { continue }
+                    bottom = b
+                }
+                guard var scored = score(quad, sides: sides, width: w, height: h) else { continue }
+                scored.lines = sides.map(\.line)
+                scored.bottomSide = bottom
                 if best == nil || scored.score > best!.score { best = scored }
             }
         }
@@ -126,41 +167,144 @@ package struct DocumentLocalizer: Sendable {
               min(lengths[1], lengths[3]) / max(lengths[1], lengths[3]) >= 0.45 else { return nil }
         let centre = quad.centroid
         var coverage: [Double] = [], polarity: [Double] = []
-        var supportedLength = 0.0, overshoot = 0.0
+        var supportedLength = 0.0
+        var cornerOverhang = [Double](repeating: 0, count: 4)
         for k in 0..<4 {
             let support = sides[k]
             let a = c[k], b = c[(k + 1) % 4]
             let ta = support.position(of: a), tb = support.position(of: b)
-            let counts = support.counts(from: ta, to: tb)
             let steps = max(1, abs(tb - ta))
+            if support.line.votes == 0 {
+                // A frame border: the document runs out of view here. That is only believable when
+                // both neighbouring sides are edges right up to the border.
+                for (neighbour, nearBorder, far) in [((k + 3) % 4, a, c[(k + 3) % 4]), ((k + 1) % 4, b, c[(k + 2) % 4])] {
+                    let n = sides[neighbour]
+                    guard n.line.votes > 0 else { return nil }
+                    let t0 = n.position(of: nearBorder), t1 = n.position(of: nearBorder + (far - nearBorder) * 0.25)
+                    let e = n.counts(from: t0, to: t1)
+                    guard e.visible >= 3, Double(e.positive + e.negative) >= 0.6 * Double(e.visible) else { return nil }
+                }
+                coverage.append(-1)  // filled in below with the neighbours' mean
+                polarity.append(1)
+                continue
+            }
+            let counts = support.counts(from: ta, to: tb)
             guard Double(counts.visible) >= 0.4 * steps, counts.visible > 0 else { return nil }
             // "Positive" means brighter on the normal's side; is the inside on that side?
             let insideIsPositive = support.line.distance(centre) > 0
             let brighterInside = insideIsPositive ? counts.positive : counts.negative
             let darkerInside = insideIsPositive ? counts.negative : counts.positive
-            let aligned = max(brighterInside, darkerInside)
-            let cover = Double(aligned) / Double(counts.visible)
+            // Either polarity counts: a document is often brighter than one part of its background
+            // and darker than another. The polarity is kept for the refinement only when one
+            // dominates (0 means "search either").
+            let cover = Double(brighterInside + darkerInside) / Double(counts.visible)
             guard cover >= minimumSideCoverage else { return nil }
             coverage.append(cover)
-            polarity.append(brighterInside >= darkerInside ? 1 : -1)
+            let dominant = Double(max(brighterInside, darkerInside)) / Double(max(1, brighterInside + darkerInside))
+            polarity.append(dominant < 0.8 ? 0 : (brighterInside >= darkerInside ? 1 : -1))
             supportedLength += cover * lengths[k] * Double(counts.visible) / steps
             // A document's edge ends at its corners; a line of the background (tiles, a table
-            // edge) runs on. Measure the same polarity's support past both corners.
+            // edge, wood grain) runs on. Measure each line's edge support just past both corners.
             let overhang = 0.15 * steps
+            let startFirst = ta <= tb
             let (lo, hi) = (min(ta, tb), max(ta, tb))
-            for (from, to) in [(lo - overhang, lo - 2), (hi + 2, hi + overhang)] {
+            // The share of the overhang that is an edge, discounted when that edge is much weaker
+            // than the side itself (wood grain meeting a card's corner is not the card's edge).
+            let sideStrength = max(1, support.meanEdgeStrength(from: lo, to: hi))
+            func overhangShare(_ from: Double, _ to: Double) -> Double {
                 let e = support.counts(from: from, to: to)
-                guard e.visible >= 3 else { continue }
-                let same = brighterInside >= darkerInside
-                    ? (insideIsPositive ? e.positive : e.negative) : (insideIsPositive ? e.negative : e.positive)
-                overshoot += Double(same) / Double(e.visible)
+                guard e.visible >= 3 else { return 0 }
+                let share = Double(e.positive + e.negative) / Double(e.visible)
+                return share * min(1, support.meanEdgeStrength(from: from, to: to) / sideStrength)
             }
+            let extLo = overhangShare(lo - overhang, lo - 2)
+            let extHi = overhangShare(hi + 2, hi + overhang)
+            // Corner k is at `a` (position ta), corner k+1 at `b`.
+            let extAtA = startFirst ? extLo : extHi, extAtB = startFirst ? extHi : extLo
+            cornerOverhang[k] = max(cornerOverhang[k], extAtA)
+            cornerOverhang[(k + 1) % 4] = max(cornerOverhang[(k + 1) % 4], extAtB)
         }
         // Prior on the aspect ratio of ICAO documents (1.42–1.59), loose because of perspective.
         let aspectPrior = exp(-pow(log(aspect / 1.5) / 0.25, 2) / 2)
+        guard sides.filter({ $0.line.votes == 0 }).count <= 1 else { return nil }
+        if let border = coverage.firstIndex(of: -1) {
+            coverage[border] = (coverage[(border + 1) % 4] + coverage[(border + 3) % 4]) / 2
+        }
         let minCoverage = coverage.min() ?? 0
-        let score = supportedLength * (0.6 + 0.4 * aspectPrior) * (0.5 + minCoverage) * (1 - 0.08 * overshoot)
-        return Scored(quad: quad, score: score, sideCoverage: coverage, polarities: polarity)
+        // A corner where a line runs on well past it is probably not a document's corner.
+        let termination = cornerOverhang.reduce(1.0) { f, e in f * (1 - 0.6 * min(1, max(0, (e - 0.25) / 0.5))) }
+        // Corners out of view (or on the border) cannot be checked that way, and a document partly
+        // out of view is the exception: each one costs a little.
+        let outside = quad.corners.filter { $0.x < 3 || $0.y < 3 || $0.x > w - 3 || $0.y > h - 3 }.count
+        let visibility = pow(0.75, Double(outside))
+        let score = supportedLength * (0.6 + 0.4 * aspectPrior) * (0.5 + minCoverage) * termination * visibility
+        return Scored(quad: quad, score: score, sideCoverage: coverage, polarities: polarity, cornerOverhang: cornerOverhang)
+    }
+
+    /// Moves sides outwards onto parallel edges just outside the quad when the document's own edge
+    /// continues there: documents are the outermost object, while header bands, portrait frames
+    /// and the MRZ band are inside them. A side moves when the line outside is within 6° and 30%
+    /// of the quad's extent, has edge coverage itself, and both neighbouring sides' edges continue
+    /// along the added length (a background line parallel to the side does not make them continue).
+    func expandedOutward(_ best: Scored, lines: [ImageLine], field: GradientField, threshold: Float,
+                         anchor: DocumentAnchor? = nil) -> Scored {
+        guard best.lines.count == 4 else { return best }
+        var current = best
+        let supports = lines.map { LineSupport(line: $0, field: field, threshold: threshold) }
+        for _ in 0..<2 {
+            var changed = false
+            for k in 0..<4 {
+                let side = current.lines[k]
+                guard side.votes > 0 else { continue }
+                let centre = current.quad.centroid
+                let inside = side.distance(centre)
+                let c = current.quad.corners
+                // Extent across this side: distance from the side to the opposite corners.
+                let extent = max(abs(side.distance(c[(k + 2) % 4])), abs(side.distance(c[(k + 3) % 4])))
+                var bestCandidate: (Scored, Double)?
+                for (i, candidate) in lines.enumerated() where candidate.votes > 0 && candidate.angle(to: side) <= 0.105 {
+                    // Outside: on the other side of `side` from the centre, not too far.
+                    let along = candidate.intersection(with: current.lines[(k + 3) % 4])
+                    let along2 = candidate.intersection(with: current.lines[(k + 1) % 4])
+                    guard let p0 = along, let p1 = along2 else { continue }
+                    let gap = min(abs(side.distance(p0)), abs(side.distance(p1)))
+                    // Both new corners beyond the old side, away from the centre.
+                    guard side.distance(p0) * inside < 0, side.distance(p1) * inside < 0,
+                          gap >= 2, max(abs(side.distance(p0)), abs(side.distance(p1))) <= 0.3 * extent else { continue }
+                    var corners = c
+                    corners[k] = p0
+                    corners[(k + 1) % 4] = p1
+                    let quad = Quadrilateral2D(corners: corners)
+                    var sideLines = current.lines
+                    sideLines[k] = candidate
+                    let sideSupports = sideLines.map { l in supports[lines.firstIndex(of: l) ?? i] }
+                    guard var scored = score(quad, sides: sideSupports, width: Double(field.width),
+                                             height: Double(field.height)) else { continue }
+                    // The neighbours' edges must continue over the added length.
+                    var continues = true
+                    for (neighbour, from, to) in [((k + 3) % 4, c[k], p0), ((k + 1) % 4, c[(k + 1) % 4], p1)] {
+                        let support = sideSupports[neighbour]
+                        guard support.line.votes > 0 else { continue }
+                        let cnt = support.counts(from: support.position(of: from), to: support.position(of: to))
+                        guard cnt.visible > 0 else { continue }
+                        if Double(max(cnt.positive, cnt.negative)) < 0.5 * Double(cnt.visible) { continues = false }
+                    }
+                    guard continues else { continue }
+                    if let anchor {
+                        guard let b = anchor.bottomSide(of: quad) else { continue }
+                        scored.bottomSide = b
+                    }
+                    scored.lines = sideLines
+                    if bestCandidate == nil || gap > bestCandidate!.1 { bestCandidate = (scored, gap) }
+                }
+                if let (scored, _) = bestCandidate {
+                    current = scored
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+        return current
     }
 
     // MARK: - Corner order

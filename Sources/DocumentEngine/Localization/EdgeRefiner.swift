@@ -51,11 +51,12 @@ enum EdgeRefiner {
                 let q = p + normal * (Double(i) * step)
                 profile[i + n] = image.bilinearSample(x: q.x, y: q.y)
             }
-            // Derivative inward, signed by polarity (document brighter → positive).
+            // Derivative inward, signed by polarity (document brighter → positive; 0: either sign).
             var best = 0.0, bestIndex = -1
             var derivative = [Double](repeating: 0, count: profile.count)
             for i in 1..<(profile.count - 1) {
-                derivative[i] = (profile[i + 1] - profile[i - 1]) * polarity
+                let d = profile[i + 1] - profile[i - 1]
+                derivative[i] = polarity == 0 ? abs(d) : d * polarity
                 if derivative[i] > best {
                     best = derivative[i]
                     bestIndex = i

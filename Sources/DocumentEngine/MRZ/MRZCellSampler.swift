@@ -7,13 +7,15 @@ package enum MRZCellSampler {
     /// Patch size the classifier reads.
     package static let width = 16
     package static let height = 24
-    /// The patch spans one pitch horizontally and this many cap heights vertically.
+    /// The patch spans one (local) pitch horizontally and this many cap heights vertically.
     package static let heightInCapHeights = 1.4
 
     /// The patch of cell `k` of `line` in `band` (`width * height` values, row-major).
     package static func sample(_ band: GrayImage, line: MRZTextLine, cell k: Int) -> [Float] {
         let centre = line.cellCentre(k)
-        let cellWidth = line.pitch, cellHeight = line.capHeight * heightInCapHeights
+        // Perspective shrinks cells and glyphs together along the line.
+        let cellWidth = line.localPitch(k)
+        let cellHeight = line.capHeight * heightInCapHeights * cellWidth / max(1e-9, line.pitch)
         var raw = [Float](repeating: 0, count: width * height)
         // 2x2 supersampling per output pixel; rows follow the line's slope.
         let stepX = cellWidth / Double(width), stepY = cellHeight / Double(height)

@@ -104,20 +104,10 @@ package struct MRZCharacterClassifier: Sendable {
         return Self.softmax(logits)
     }
 
-    /// The best class, its probability and the runner-up.
-    package func classify(_ input: [Float]) -> (character: Character, confidence: Float, runnerUp: Character) {
+    /// The `count` most probable characters, best first.
+    package func candidates(_ input: [Float], count: Int = 4) -> [MRZCandidate] {
         let p = probabilities(input)
-        var best = 0, second = 1
-        if p[1] > p[0] { (best, second) = (1, 0) }
-        for i in 2..<p.count {
-            if p[i] > p[best] {
-                second = best
-                best = i
-            } else if p[i] > p[second] {
-                second = i
-            }
-        }
-        return (Self.alphabet[best], p[best], Self.alphabet[second])
+        return p.indices.sorted { p[$0] > p[$1] }.prefix(count).map { MRZCandidate(character: Self.alphabet[$0], probability: p[$0]) }
     }
 
     /// Hidden activations (ReLU) and output logits.
@@ -152,5 +142,16 @@ package struct MRZCharacterClassifier: Sendable {
         let e = logits.map { Foundation.exp($0 - m) }
         let s = e.reduce(0, +)
         return e.map { $0 / s }
+    }
+}
+
+/// One possible reading of a character cell.
+package struct MRZCandidate: Sendable, Equatable {
+    package var character: Character
+    package var probability: Float
+
+    package init(character: Character, probability: Float) {
+        self.character = character
+        self.probability = probability
     }
 }

@@ -1,3 +1,5 @@
+import DocumentEngine
+
 /// Plausible, entirely made-up holder and document data for one synthetic document.
 ///
 /// Names are kept as a person would see them printed in the visual zone (diacritics, apostrophes,

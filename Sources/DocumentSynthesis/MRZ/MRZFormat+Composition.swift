@@ -1,19 +1,7 @@
 import DocumentEngine
 
-/// The ICAO 9303 machine-readable-zone formats: how many lines, how long, and which document
-/// sides carry them.
-package enum MRZFormat: String, Sendable, Codable, CaseIterable {
-    /// ID-1 cards (3 lines of 30).
-    case td1
-    /// ID-2 documents (2 lines of 36).
-    case td2
-    /// Passports, ID-3 (2 lines of 44).
-    case td3
-    /// Full-size visas (2 lines of 44).
-    case mrvA
-    /// Small visas (2 lines of 36).
-    case mrvB
-
+/// What composing an MRZ needs to know about a layout beyond its line count and length.
+extension MRZFormat {
     /// The format printed on a document side, nil for a side without an MRZ (the TD1 front).
     package init?(kind: DocumentLayout.Kind) {
         switch kind {
@@ -23,18 +11,6 @@ package enum MRZFormat: String, Sendable, Codable, CaseIterable {
         case .td3: self = .td3
         case .mrvA: self = .mrvA
         case .mrvB: self = .mrvB
-        }
-    }
-
-    /// Number of lines.
-    package var lineCount: Int { self == .td1 ? 3 : 2 }
-
-    /// Characters per line.
-    package var lineLength: Int {
-        switch self {
-        case .td1: return 30
-        case .td2, .mrvB: return 36
-        case .td3, .mrvA: return 44
         }
     }
 
