@@ -56,7 +56,8 @@ package struct SceneComposer: Sendable {
         return try compose(seed: seed, fileName: fileName, kind: kind, random: &random) {
             (scale, identity, renderRandom) throws(SceneCompositionError) -> RenderedDocument in
             do throws(MRZCompositionError) {
-                return try DocumentRenderer(pixelsPerMillimetre: scale).render(kind, identity: identity, using: &renderRandom)
+                return try DocumentRenderer(pixelsPerMillimetre: scale)
+                    .render(kind, identity: identity, using: &renderRandom)
             } catch {
                 throw .documentRendering(error)
             }
