@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // C++17 shim with a plain-C header over zxing-cpp (libzxing-dev): PDF417 decode and encode.
+        .target(name: "CZXingShim", linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("m")]),
 
         // Shared runtime: images, codecs, geometry, broadcasting, licences, resources.
         .target(
@@ -49,7 +51,7 @@ let package = Package(
         // Document localisation, quality, rectification, MRZ reading.
         .target(
             name: "DocumentEngine",
-            dependencies: ["CaptureCore"],
+            dependencies: ["CaptureCore", "CZXingShim"],
             resources: [.copy("Resources")]
         ),
         // Public BlinkID core API (names from the BlinkID guide).
@@ -108,6 +110,7 @@ let package = Package(
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore", "CaptureKitTesting"]),
         .testTarget(name: "DocumentEngineTests", dependencies: ["DocumentEngine", "DocumentSynthesis"]),
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
+        .testTarget(name: "CZXingShimTests", dependencies: ["CZXingShim"]),
         .testTarget(name: "BlinkIDTests", dependencies: ["BlinkID", "DocumentSynthesis", "CaptureKitTesting"]),
         .testTarget(
             name: "CaptureKitServerTests",
@@ -125,7 +128,8 @@ let package = Package(
             ]
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )
 
 for target in package.targets where target.type != .system {

@@ -7,7 +7,7 @@ struct CapKit: AsyncParsableCommand {
         abstract: "CaptureKit command line: scan documents, manage licences, evaluate and benchmark.",
         subcommands: [
             ScanCommand.self, DemoCommand.self, ServeCommand.self, LicenseCommand.self, ResourcesCommand.self,
-            SynthCommand.self, EvalCommand.self, BenchCommand.self, TrainOCRCommand.self,
+            SynthCommand.self, EvalCommand.self, EvalBarcodeCommand.self, BenchCommand.self, TrainOCRCommand.self,
         ]
     )
 }

@@ -71,9 +71,4 @@ package struct BlobStorage: Sendable {
     }
 }
 
-extension SHA256.Digest {
-    /// Lowercase hex.
-    package var hexString: String {
-        map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-    }
-}
+// `SHA256.Digest.hexString` comes from CaptureCore (ResourceManifest+Files.swift).
