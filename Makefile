@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/capkit
 
-.PHONY: demo test bench eval eval-barcode bootstrap build release clean loadtest
+.PHONY: demo test bench eval eval-barcode train-ocr bootstrap build release clean loadtest
 
 bootstrap:
 	@scripts/bootstrap
@@ -33,7 +33,12 @@ eval-barcode: release
 
 ## make bench: CPU time per frame, with PassportEye as the peer in the same script.
 bench: release
-	scripts/bench
+	RELEASE_BIN=$(RELEASE_BIN) scripts/bench
+
+## make train-ocr: retrain the MRZ recogniser from OCR-B renders (about 40 minutes on 2 cores) into
+## /tmp/mrz-ocrb.bin; copy it to Sources/DocumentEngine/Resources and run `capkit resources pack`.
+train-ocr: release
+	$(RELEASE_BIN) train-ocr --out /tmp/mrz-ocrb.bin
 
 ## make loadtest: licence validation and resource download under wrk (release server, SQLite, loopback).
 loadtest: bootstrap
