@@ -245,7 +245,8 @@ package struct DocumentLocalizer: Sendable {
     /// continues there: documents are the outermost object, while header bands, portrait frames
     /// and the MRZ band are inside them. A side moves when the line outside is within 6° and 30%
     /// of the quad's extent, has edge coverage itself, and both neighbouring sides' edges continue
-    /// along the added length (a background line parallel to the side does not make them continue).
+    /// along the added length (a background line parallel to the side does not make them continue);
+    /// opposite a read MRZ, one continuing neighbour suffices.
     func expandedOutward(_ best: Scored, lines: [ImageLine], field: GradientField, threshold: Float,
                          anchor: DocumentAnchor? = nil) -> Scored {
         guard best.lines.count == 4 else { return best }
@@ -280,16 +281,20 @@ package struct DocumentLocalizer: Sendable {
                     let sideSupports = sideLines.map { l in supports[lines.firstIndex(of: l) ?? i] }
                     guard var scored = score(quad, sides: sideSupports, width: Double(field.width),
                                              height: Double(field.height)) else { continue }
-                    // The neighbours' edges must continue over the added length.
-                    var continues = true
+                    // The neighbours' edges must continue over the added length. Opposite a read
+                    // MRZ (the document's top, where header bands are), one continuing neighbour is
+                    // enough: the other often runs along a pale background there.
+                    var continuing = 0, checked = 0
                     for (neighbour, from, to) in [((k + 3) % 4, c[k], p0), ((k + 1) % 4, c[(k + 1) % 4], p1)] {
                         let support = sideSupports[neighbour]
                         guard support.line.votes > 0 else { continue }
                         let cnt = support.counts(from: support.position(of: from), to: support.position(of: to))
                         guard cnt.visible > 0 else { continue }
-                        if Double(max(cnt.positive, cnt.negative)) < 0.5 * Double(cnt.visible) { continues = false }
+                        checked += 1
+                        if Double(max(cnt.positive, cnt.negative)) >= 0.5 * Double(cnt.visible) { continuing += 1 }
                     }
-                    guard continues else { continue }
+                    let isTop = current.bottomSide.map { ($0 + 2) % 4 == k } ?? false
+                    guard continuing == checked || (isTop && continuing >= 1) else { continue }
                     if let anchor {
                         guard let b = anchor.bottomSide(of: quad) else { continue }
                         scored.bottomSide = b
