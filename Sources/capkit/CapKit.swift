@@ -5,6 +5,6 @@ struct CapKit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "capkit",
         abstract: "CaptureKit command line: scan documents, manage licences, evaluate and benchmark.",
-        subcommands: [EvalCommand.self, LicenseCommand.self, ResourcesCommand.self, SynthCommand.self, TrainOCRCommand.self]
+        subcommands: [BenchFaceCommand.self, EvalCommand.self, EvalFaceCommand.self, EyewearCatalogCommand.self, LicenseCommand.self, ResourcesCommand.self, SynthCommand.self, TrainOCRCommand.self]
     )
 }
