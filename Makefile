@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/capkit
 
-.PHONY: demo test bench eval bootstrap build release clean
+.PHONY: demo test bench eval eval-barcode bootstrap build release clean loadtest
 
 bootstrap:
 	@scripts/bootstrap
@@ -22,13 +22,22 @@ test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## make eval: accuracy on generated documents (exact MRZ per tier, localisation).
-eval: release
+## make eval: accuracy on generated documents (exact MRZ per tier, localisation; exact PDF417
+## payloads per tier on generated licence backs, with zxing-cpp alone on the same frames).
+eval: release eval-barcode
 	$(RELEASE_BIN) eval
+
+## make eval-barcode: the PDF417/AAMVA part of make eval (BARCODE_EVAL_COUNT frames per tier).
+eval-barcode: release
+	RELEASE_BIN=$(RELEASE_BIN) scripts/eval_barcode
 
 ## make bench: CPU time per frame, with PassportEye as the peer in the same script.
 bench: release
 	scripts/bench
+
+## make loadtest: licence validation and resource download under wrk (release server, SQLite, loopback).
+loadtest: bootstrap
+	scripts/loadtest
 
 clean:
 	rm -rf .build

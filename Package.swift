@@ -12,11 +12,24 @@ let package = Package(
     products: [
         .library(name: "BlinkID", targets: ["BlinkID"]),
         .executable(name: "capkit", targets: ["capkit"]),
+        .executable(name: "capkit-server", targets: ["capkit-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // Server: Hummingbird 2 (without its swift-configuration trait), SQLKit over SQLite and PostgreSQL.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1",
+                 traits: ["FullFoundation"]),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // Native shims over Debian libraries (installed by scripts/bootstrap).
@@ -36,6 +49,8 @@ let package = Package(
                 .linkedLibrary("dlib"), .linkedLibrary("lapack"), .linkedLibrary("blas"), .linkedLibrary("m"),
             ]
         ),
+        // C++17 shim with a plain-C header over zxing-cpp (libzxing-dev): PDF417 decode and encode.
+        .target(name: "CZXingShim", linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("m")]),
 
         // Shared runtime: images, codecs, geometry, broadcasting, licences, resources.
         .target(
@@ -49,7 +64,7 @@ let package = Package(
         // Document localisation, quality, rectification, MRZ reading.
         .target(
             name: "DocumentEngine",
-            dependencies: ["CaptureCore"],
+            dependencies: ["CaptureCore", "CZXingShim"],
             resources: [.copy("Resources")]
         ),
         // Public BlinkID core API (names from the BlinkID guide).
@@ -72,12 +87,42 @@ let package = Package(
             dependencies: ["CaptureCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
 
+        // The vendor backend: licences, resources, eyewear catalog (Hummingbird; SQLite or PostgreSQL).
+        .target(
+            name: "CaptureKitServer",
+            dependencies: [
+                "CaptureCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+            ]
+        ),
+        .executableTarget(
+            name: "capkit-server",
+            dependencies: [
+                "CaptureKitServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         .executableTarget(
             name: "capkit",
             dependencies: [
-                "BlinkID", "CaptureCore", "DocumentEngine", "DocumentSynthesis", "OCRTraining", "FaceEngine",
-                "FaceEvaluation",
+                "BlinkID", "CaptureCore", "CaptureKitServer", "DocumentEngine", "DocumentSynthesis", "OCRTraining",
+                "FaceEngine", "FaceEvaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -85,7 +130,23 @@ let package = Package(
         .testTarget(name: "DocumentEngineTests", dependencies: ["DocumentEngine", "DocumentSynthesis"]),
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
         .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"]),
+        .testTarget(name: "CZXingShimTests", dependencies: ["CZXingShim"]),
         .testTarget(name: "BlinkIDTests", dependencies: ["BlinkID", "DocumentSynthesis", "CaptureKitTesting"]),
+        .testTarget(
+            name: "CaptureKitServerTests",
+            dependencies: [
+                "CaptureCore", "CaptureKitServer",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

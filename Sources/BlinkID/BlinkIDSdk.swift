@@ -21,6 +21,44 @@ public final class BlinkIDSdk: Sendable {
         self.now = now
     }
 
+    /// Creates the SDK: verifies the licence key offline, then loads the MRZ recogniser's resources
+    /// (bundled, or downloaded and verified when `settings.downloadResources` is true).
+    ///
+    /// - Throws: ``LicenseError`` for a malformed, forged, expired, not-yet-valid or wrong-product
+    ///   licence (or one issued for another application); ``ResourceDownloaderError`` when resources
+    ///   cannot be loaded (see the guide's table of cases).
+    public static func createBlinkIDSdk(withSettings settings: BlinkIDSdkSettings) async throws -> BlinkIDSdk {
+        try await create(settings: settings, now: Date.init)
+    }
+
+    /// ``createBlinkIDSdk(withSettings:)`` with an injected clock (tests).
+    static func create(settings: BlinkIDSdkSettings, now: @escaping @Sendable () -> Date) async throws -> BlinkIDSdk {
+        let keyring = settings.licenseKeyring
+        let verifier = LicenseVerifier(keyring: keyring, product: "blinkid", platform: LicenseVerifier.currentPlatform,
+                                       bundleID: settings.bundleIdentifier)
+        let claims = try verifier.verify(settings.licenseKey, now: now())
+        try verifier.require(feature: "mrz", in: claims)
+
+        let source: ResourceSource
+        if settings.downloadResources {
+            source = .download(baseURL: settings.resourceDownloadURL,
+                               cacheFolder: settings.resourceLocalFolder ?? ResourceDownloader.defaultCacheFolder(),
+                               keyring: keyring)
+        } else {
+            guard let folder = settings.bundleURL ?? DocumentEngineInfo.bundledResourcesFolder else {
+                throw ResourceDownloaderError.cacheDirNotFound
+            }
+            source = .bundled(folder: folder)
+        }
+        let name = DocumentEngineInfo.recogniserResourceName
+        let resources = try await ResourceLoader.load(names: [name], from: source, now: now())
+        guard let weights = resources[name], let classifier = try? MRZCharacterClassifier(weights: weights) else {
+            // The bytes matched their manifest but are not a recogniser this SDK can use.
+            throw ResourceDownloaderError.resourceUnavailable
+        }
+        return BlinkIDSdk(settings: settings, scanner: DocumentScanner(classifier: classifier), now: now)
+    }
+
     /// A new scanning session with the given settings (video input, both sides by default).
     @ProcessingActor
     public func createScanningSession(sessionSettings: BlinkIDSessionSettings = BlinkIDSessionSettings())

@@ -111,7 +111,7 @@ struct MLPTrainer {
         var correct = 0
         for index in 0..<set.count {
             let x = (0..<n).map { Float(set.patches[index * n + $0]) / 255 }
-            if classifier.classify(x).character == MRZCharacterClassifier.alphabet[Int(set.labels[index])] { correct += 1 }
+            if classifier.candidates(x, count: 1)[0].character == MRZCharacterClassifier.alphabet[Int(set.labels[index])] { correct += 1 }
         }
         return Double(correct) / Double(max(1, set.count))
     }

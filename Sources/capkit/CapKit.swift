@@ -5,6 +5,10 @@ struct CapKit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "capkit",
         abstract: "CaptureKit command line: scan documents, manage licences, evaluate and benchmark.",
-        subcommands: [BenchFaceCommand.self, EvalCommand.self, EvalFaceCommand.self, EyewearCatalogCommand.self, LicenseCommand.self, ResourcesCommand.self, SynthCommand.self, TrainOCRCommand.self]
+        subcommands: [
+            ScanCommand.self, DemoCommand.self, ServeCommand.self, LicenseCommand.self, ResourcesCommand.self,
+            SynthCommand.self, EvalCommand.self, EvalBarcodeCommand.self, BenchCommand.self, TrainOCRCommand.self,
+            EvalFaceCommand.self, BenchFaceCommand.self, EyewearCatalogCommand.self,
+        ]
     )
 }

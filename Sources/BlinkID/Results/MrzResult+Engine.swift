@@ -1,10 +1,11 @@
 import DocumentEngine
 
 extension MrzResult {
-    /// The public form of the engine's parsed MRZ.
-    init(_ record: MRZRecord) {
+    /// The public form of the engine's parsed MRZ; `rawLines` are the lines exactly as recognised
+    /// (before the resolver and the parser's repairs), the record's own input when nil.
+    package init(_ record: MRZRecord, rawLines: [String]? = nil) {
         self.init(
-            rawLines: record.rawLines, correctedLines: record.correctedLines,
+            rawLines: rawLines ?? record.rawLines, correctedLines: record.correctedLines,
             documentType: MrzDocumentType(record.format), documentCode: record.documentCode,
             issuingCountry: record.issuingCountry, documentNumber: record.documentNumber,
             dateOfBirth: record.dateOfBirth.map(DateResult.init), dateOfExpiry: record.dateOfExpiry.map(DateResult.init),

@@ -19,7 +19,8 @@ public final class BlinkIDSession {
     private nonisolated let cancellation = CancellationGeneration()
     private var flow: ScanFlow
     private var voter = MRZVoter()
-    private var acceptedMRZ: MRZRecord?
+    /// The MRZ accepted for the document, with the lines as recognised (voted, in video mode).
+    private var acceptedMRZ: (record: MRZRecord, rawLines: [String])?
     private var documentImages: [ScanningSide: RGBAImage] = [:]
     private var faceImage: RGBAImage?
     private var signatureImage: RGBAImage?
@@ -65,7 +66,11 @@ public final class BlinkIDSession {
             keepImages(of: inputImage, analysis: analysis, side: outcome.side)
         }
         if let outcome, outcome.acceptsMRZ {
-            acceptedMRZ = voterResult() ?? analysis.mrz
+            if let voted = voterResult() {
+                acceptedMRZ = (voted, voted.rawLines)
+            } else if let record = analysis.mrz {
+                acceptedMRZ = (record, analysis.mrzReading?.lines ?? record.rawLines)
+            }
             completeness.mrzExtracted = acceptedMRZ != nil
         }
         if let outcome { completeness.scanningStatus = outcome.scanningStatus }
@@ -75,7 +80,7 @@ public final class BlinkIDSession {
     /// The result so far: the MRZ once read, and the images kept for each side.
     public func getResult() -> BlinkIDScanningResult {
         BlinkIDScanningResult(
-            mrz: acceptedMRZ.map(MrzResult.init),
+            mrz: acceptedMRZ.map { MrzResult($0.record, rawLines: $0.rawLines) },
             firstDocumentImage: documentImages[.first],
             secondDocumentImage: documentImages[.second],
             faceImage: faceImage,

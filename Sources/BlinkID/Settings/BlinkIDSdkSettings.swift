@@ -1,3 +1,4 @@
+import CaptureCore
 import Foundation
 
 /// How the SDK is licensed and where its resources (the MRZ recogniser's weights) come from.
@@ -25,6 +26,19 @@ public struct BlinkIDSdkSettings: Sendable {
     /// The application identifier the licence must name. Default: `CAPTUREKIT_BUNDLE_ID` from the
     /// environment, else `Bundle.main.bundleIdentifier`, else `com.capturekit.demo`.
     public var bundleIdentifier: String
+
+    /// Public keys (key id → 32-byte Ed25519 public key) that licence keys and downloaded resource
+    /// manifests must be signed with. Empty (the default): CaptureKit's built-in keyring, which
+    /// holds the development key `dev-2026`. A production deployment sets its own keys here.
+    public var licensePublicKeys: [String: Data] = [:]
+
+    /// The keyring the SDK verifies with.
+    var licenseKeyring: JWSKeyring {
+        guard !licensePublicKeys.isEmpty else { return LicenseKeyring.captureKitDefault }
+        var keyring = JWSKeyring()
+        for (kid, key) in licensePublicKeys { try? keyring.add(kid: kid, rawPublicKey: key) }
+        return keyring
+    }
 
     /// Creates settings with the guide's two parameters; the rest take their defaults.
     public init(licenseKey: String, downloadResources: Bool = true) {

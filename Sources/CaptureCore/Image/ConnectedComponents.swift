@@ -26,7 +26,7 @@ public enum ConnectedComponents {
         precondition(mask.count == width * height)
         var labels = [Int32](repeating: 0, count: mask.count)
         var parent: [Int32] = [0]
-        func find(_ a: Int32) -> Int32 {
+        @inline(__always) func find(_ a: Int32) -> Int32 {
             var a = a
             while parent[Int(a)] != a {
                 parent[Int(a)] = parent[Int(parent[Int(a)])]
@@ -34,54 +34,66 @@ public enum ConnectedComponents {
             }
             return a
         }
-        func union(_ a: Int32, _ b: Int32) -> Int32 {
+        @inline(__always) func union(_ a: Int32, _ b: Int32) -> Int32 {
             let ra = find(a), rb = find(b)
             if ra == rb { return ra }
-            if ra < rb { parent[Int(rb)] = ra; return ra }
+            if ra < rb {
+                parent[Int(rb)] = ra
+                return ra
+            }
             parent[Int(ra)] = rb
             return rb
         }
-        for y in 0..<height {
-            for x in 0..<width where mask[y * width + x] {
-                var label: Int32 = 0
-                // Neighbours already visited: W, NW, N, NE.
-                let neighbours: [(Int, Int)] = [(-1, 0), (-1, -1), (0, -1), (1, -1)]
-                for (dx, dy) in neighbours {
-                    let nx = x + dx, ny = y + dy
-                    guard nx >= 0, ny >= 0, nx < width else { continue }
-                    let l = labels[ny * width + nx]
-                    if l == 0 { continue }
-                    label = label == 0 ? l : union(label, l)
+        mask.withUnsafeBufferPointer { m in
+            labels.withUnsafeMutableBufferPointer { l in
+                for y in 0..<height {
+                    let row = y * width, up = row - width
+                    for x in 0..<width where m[row + x] {
+                        // Neighbours already visited: W, NW, N, NE.
+                        var label: Int32 = 0
+                        if x > 0, l[row + x - 1] != 0 { label = l[row + x - 1] }
+                        if y > 0 {
+                            for nx in max(0, x - 1)...min(width - 1, x + 1) {
+                                let n = l[up + nx]
+                                if n != 0 { label = label == 0 ? n : union(label, n) }
+                            }
+                        }
+                        if label == 0 {
+                            label = Int32(parent.count)
+                            parent.append(label)
+                        }
+                        l[row + x] = label
+                    }
                 }
-                if label == 0 {
-                    label = Int32(parent.count)
-                    parent.append(label)
-                }
-                labels[y * width + x] = label
             }
         }
-        var index = [Int32: Int]()
+        // Second pass: consecutive component indices, statistics in flat arrays.
+        var index = [Int32](repeating: -1, count: parent.count)
         var components: [ConnectedComponent] = []
-        for y in 0..<height {
-            for x in 0..<width {
-                let l = labels[y * width + x]
-                if l == 0 { continue }
-                let root = find(l)
-                if let i = index[root] {
-                    components[i].minX = min(components[i].minX, x)
-                    components[i].maxX = max(components[i].maxX, x + 1)
-                    components[i].minY = min(components[i].minY, y)
-                    components[i].maxY = max(components[i].maxY, y + 1)
-                    components[i].area += 1
-                    components[i].sumX += x
-                    components[i].sumY += y
-                } else {
-                    index[root] = components.count
-                    components.append(ConnectedComponent(minX: x, minY: y, maxX: x + 1, maxY: y + 1,
-                                                         area: 1, sumX: x, sumY: y))
+        labels.withUnsafeBufferPointer { l in
+            for y in 0..<height {
+                let row = y * width
+                for x in 0..<width {
+                    let v = l[row + x]
+                    if v == 0 { continue }
+                    let root = Int(find(v))
+                    var i = index[root]
+                    if i < 0 {
+                        i = Int32(components.count)
+                        index[root] = i
+                        components.append(ConnectedComponent(minX: x, minY: y, maxX: x + 1, maxY: y + 1,
+                                                             area: 0, sumX: 0, sumY: 0))
+                    }
+                    let k = Int(i)
+                    if x < components[k].minX { components[k].minX = x }
+                    if x + 1 > components[k].maxX { components[k].maxX = x + 1 }
+                    components[k].maxY = y + 1
+                    components[k].area += 1
+                    components[k].sumX += x
+                    components[k].sumY += y
                 }
             }
         }
-        return components.filter { $0.area >= minimumArea }
+        return minimumArea <= 1 ? components : components.filter { $0.area >= minimumArea }
     }
 }

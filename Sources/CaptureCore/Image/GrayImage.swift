@@ -70,6 +70,12 @@ public struct GrayImage: Sendable, Equatable {
         return out
     }
 
+    /// The rectangle `rect` clipped to the image: the image itself (no copy) when that is all of it.
+    public func region(_ rect: PixelRect) -> GrayImage {
+        let r = rect.clipped(width: width, height: height)
+        return r == PixelRect(x: 0, y: 0, width: width, height: height) ? self : cropped(to: r)
+    }
+
     /// Downscales by an integer factor, averaging each `factor`x`factor` block (box filter).
     public func downscaled(by factor: Int) -> GrayImage {
         precondition(factor >= 1)

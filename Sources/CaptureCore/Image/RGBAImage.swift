@@ -52,11 +52,14 @@ public struct RGBAImage: Sendable, Equatable {
     /// Luma (ITU-R BT.601 weights, integer arithmetic), ignoring alpha.
     public func grayscale() -> GrayImage {
         var out = GrayImage(width: width, height: height)
-        pixels.withUnsafeBufferPointer { src in
+        let count = width * height
+        pixels.withUnsafeBytes { raw in
             out.pixels.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<(width * height) {
-                    let r = Int(src[4 * i]), g = Int(src[4 * i + 1]), b = Int(src[4 * i + 2])
-                    dst[i] = UInt8((r * 77 + g * 150 + b * 29 + 128) >> 8)
+                // Whole pixels at a time: R, G, B, A are the bytes of a little-endian UInt32.
+                for i in 0..<count {
+                    let v = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+                    let r = v & 0xFF, g = (v >> 8) & 0xFF, b = (v >> 16) & 0xFF
+                    dst[i] = UInt8(truncatingIfNeeded: (r &* 77 &+ g &* 150 &+ b &* 29 &+ 128) >> 8)
                 }
             }
         }

@@ -33,14 +33,18 @@ package struct DocumentLocalizer: Sendable {
         package var sideCoverage: [Double]
         /// Whether the document's long sides run more vertically than horizontally in the frame.
         package var isVertical: Bool
+        /// Whether the outline was chosen to fit a read MRZ (which then also fixed which way is up).
+        package var isAnchored: Bool
     }
 
     /// Locates the document inside `roi` of `image`; nil when nothing document-like is found.
-    package func locate(in image: GrayImage, roi: PixelRect) -> Result? {
+    /// With an `anchor` (a read MRZ), only outlines that fit it are considered, and the MRZ decides
+    /// which side is the bottom.
+    package func locate(in image: GrayImage, roi: PixelRect, anchor: DocumentAnchor? = nil) -> Result? {
         let region = roi.clipped(width: image.width, height: image.height)
         guard region.width >= 32, region.height >= 32 else { return nil }
         let factor = max(1, Int((Double(max(region.width, region.height)) / Double(workingSize)).rounded()))
-        let small = image.cropped(to: region).downscaled(by: factor).gaussianBlurred(sigma: 1.0)
+        let small = image.region(region).downscaled(by: factor).gaussianBlurred(sigma: 1.0)
         let field = GradientField(small)
         let noise = field.medianMagnitude()
         let minSide = min(small.width, small.height)
@@ -53,17 +57,28 @@ package struct DocumentLocalizer: Sendable {
         let sw = Double(small.width), sh = Double(small.height)
         lines += [ImageLine(theta: 0, rho: 0.5, votes: 0), ImageLine(theta: Double.pi, rho: -(sw - 1.5), votes: 0),
                   ImageLine(theta: Double.pi / 2, rho: 0.5, votes: 0), ImageLine(theta: 1.5 * Double.pi, rho: -(sh - 1.5), votes: 0)]
-        guard var coarse = bestQuad(lines: lines, field: field, threshold: threshold) else { return nil }
-        coarse = expandedOutward(coarse, lines: lines, field: field, threshold: threshold)
-        // Back to frame coordinates; refine at full resolution.
         let scale = Double(factor)
         let offset = Point2D(x: Double(region.x), y: Double(region.y))
+        let smallAnchor = anchor?.scaled(by: scale, offset: offset)
+        guard var coarse = bestQuad(lines: lines, field: field, threshold: threshold, anchor: smallAnchor) else { return nil }
+        coarse = expandedOutward(coarse, lines: lines, field: field, threshold: threshold, anchor: smallAnchor)
+        // Back to frame coordinates; refine at full resolution.
         let coarseQuad = coarse.quad.mapped { p in Point2D(x: (p.x + 0.5) * scale - 0.5, y: (p.y + 0.5) * scale - 0.5) + offset }
         let refined = EdgeRefiner.refine(coarseQuad, polarities: coarse.polarities, in: image,
                                          searchRadius: 2 * scale + 3) ?? coarseQuad
-        let ordered = Self.ordered(refined)
+        let ordered: (quad: Quadrilateral2D, isVertical: Bool)
+        if let bottom = coarse.bottomSide {
+            // The MRZ decided: side `bottom` becomes side 2 (lower-right → lower-left).
+            let c = refined.corners
+            let quad = Quadrilateral2D(corners: [c[(bottom + 2) % 4], c[(bottom + 3) % 4], c[bottom], c[(bottom + 1) % 4]])
+            let top = quad.upperRight - quad.upperLeft
+            ordered = (quad, abs(top.y) > abs(top.x))
+        } else {
+            ordered = Self.ordered(refined)
+        }
         return Result(quad: ordered.quad, coverage: coarse.sideCoverage.reduce(0, +) / 4,
-                      sideCoverage: coarse.sideCoverage, isVertical: ordered.isVertical)
+                      sideCoverage: coarse.sideCoverage, isVertical: ordered.isVertical,
+                      isAnchored: coarse.bottomSide != nil)
     }
 
     // MARK: - Quad search
@@ -78,9 +93,11 @@ package struct DocumentLocalizer: Sendable {
         var polarities: [Double]
         /// Per corner, how much edge continues past it along either side's line (0...1).
         var cornerOverhang: [Double] = []
+        /// With an anchor: the side below the MRZ.
+        var bottomSide: Int?
     }
 
-    func bestQuad(lines: [ImageLine], field: GradientField, threshold: Float) -> Scored? {
+    func bestQuad(lines: [ImageLine], field: GradientField, threshold: Float, anchor: DocumentAnchor? = nil) -> Scored? {
         let w = Double(field.width), h = Double(field.height)
         let minSeparation = 0.12 * min(w, h)
         let supports = lines.map { LineSupport(line: $0, field: field, threshold: threshold) }
@@ -107,11 +124,22 @@ package struct DocumentLocalizer: Sendable {
                       la2.angle(to: lb1) >= 0.75, la2.angle(to: lb2) >= 0.75 else { continue }
                 guard let c1 = la1.intersection(with: lb1), let c2 = lb1.intersection(with: la2),
                       let c3 = la2.intersection(with: lb2), let c4 = lb2.intersection(with: la1) else { continue }
-                let quad = Quadrilateral2D(corners: [c1, c2, c3, c4])
+                var quad = Quadrilateral2D(corners: [c1, c2, c3, c4])
                 // Side k runs from corner k to corner k+1: c1→c2 lies on b1, then a2, b2, a1.
-                let sides = [supports[b1], supports[a2], supports[b2], supports[a1]]
+                var sides = [supports[b1], supports[a2], supports[b2], supports[a1]]
+                // Clockwise on screen, so that side indices mean the same in every quad.
+                if quad.signedArea < 0 {
+                    quad = Quadrilateral2D(corners: [c1, c4, c3, c2])
+                    sides = [sides[3], sides[2], sides[1], sides[0]]
+                }
+                var bottom: Int?
+                if let anchor {
+                    guard let b = anchor.bottomSide(of: quad) else { continue }
+                    bottom = b
+                }
                 guard var scored = score(quad, sides: sides, width: w, height: h) else { continue }
                 scored.lines = sides.map(\.line)
+                scored.bottomSide = bottom
                 if best == nil || scored.score > best!.score { best = scored }
             }
         }
@@ -218,7 +246,8 @@ package struct DocumentLocalizer: Sendable {
     /// and the MRZ band are inside them. A side moves when the line outside is within 6° and 30%
     /// of the quad's extent, has edge coverage itself, and both neighbouring sides' edges continue
     /// along the added length (a background line parallel to the side does not make them continue).
-    func expandedOutward(_ best: Scored, lines: [ImageLine], field: GradientField, threshold: Float) -> Scored {
+    func expandedOutward(_ best: Scored, lines: [ImageLine], field: GradientField, threshold: Float,
+                         anchor: DocumentAnchor? = nil) -> Scored {
         guard best.lines.count == 4 else { return best }
         var current = best
         let supports = lines.map { LineSupport(line: $0, field: field, threshold: threshold) }
@@ -261,6 +290,10 @@ package struct DocumentLocalizer: Sendable {
                         if Double(max(cnt.positive, cnt.negative)) < 0.5 * Double(cnt.visible) { continues = false }
                     }
                     guard continues else { continue }
+                    if let anchor {
+                        guard let b = anchor.bottomSide(of: quad) else { continue }
+                        scored.bottomSide = b
+                    }
                     scored.lines = sideLines
                     if bestCandidate == nil || gap > bestCandidate!.1 { bestCandidate = (scored, gap) }
                 }

@@ -7,13 +7,15 @@ package enum MRZCellSampler {
     /// Patch size the classifier reads.
     package static let width = 16
     package static let height = 24
-    /// The patch spans one pitch horizontally and this many cap heights vertically.
+    /// The patch spans one (local) pitch horizontally and this many cap heights vertically.
     package static let heightInCapHeights = 1.4
 
     /// The patch of cell `k` of `line` in `band` (`width * height` values, row-major).
     package static func sample(_ band: GrayImage, line: MRZTextLine, cell k: Int) -> [Float] {
         let centre = line.cellCentre(k)
-        let cellWidth = line.pitch, cellHeight = line.capHeight * heightInCapHeights
+        // Perspective shrinks cells and glyphs together along the line.
+        let cellWidth = line.localPitch(k)
+        let cellHeight = line.capHeight * heightInCapHeights * cellWidth / max(1e-9, line.pitch)
         var raw = [Float](repeating: 0, count: width * height)
         // 2x2 supersampling per output pixel; rows follow the line's slope.
         let stepX = cellWidth / Double(width), stepY = cellHeight / Double(height)
@@ -35,11 +37,24 @@ package enum MRZCellSampler {
     }
 
     /// Maps the 5th percentile (ink) to 1 and the 95th (background) to 0; a flat patch is all 0.
+    /// (Percentiles from a 256-bin histogram: the values are gray levels.)
     static func normalised(_ raw: [Float]) -> [Float] {
-        let sorted = raw.sorted()
-        let lo = sorted[sorted.count / 20], hi = sorted[sorted.count - 1 - sorted.count / 20]
+        var histogram = [Int](repeating: 0, count: 256)
+        for v in raw { histogram[Int(min(255, max(0, v)))] += 1 }
+        let tail = raw.count / 20
+        var seen = 0, lo = 0
+        while lo < 255, seen + histogram[lo] <= tail {
+            seen += histogram[lo]
+            lo += 1
+        }
+        seen = 0
+        var hi = 255
+        while hi > 0, seen + histogram[hi] <= tail {
+            seen += histogram[hi]
+            hi -= 1
+        }
         guard hi - lo >= 10 else { return [Float](repeating: 0, count: raw.count) }
-        let scale = 1 / (hi - lo)
-        return raw.map { min(1, max(0, (hi - $0) * scale)) }
+        let top = Float(hi), scale = 1 / Float(hi - lo)
+        return raw.map { min(1, max(0, (top - $0) * scale)) }
     }
 }

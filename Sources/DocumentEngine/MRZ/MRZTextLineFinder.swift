@@ -49,7 +49,7 @@ package struct MRZTextLineFinder: Sendable {
             guard ch >= 0.5 * h0, ch <= 1.7 * h0 else { continue }
             if cw <= 1.3 * p0 {
                 out.append(Candidate(component: c, isRun: false))
-            } else if cw <= 46 * p0, Double(c.area) >= 0.08 * cw * ch {
+            } else if cw <= 46 * p0, Double(c.area) >= 0.2 * cw * ch {
                 out.append(Candidate(component: c, isRun: true))
             }
         }
@@ -65,20 +65,23 @@ package struct MRZTextLineFinder: Sendable {
         image.pixels.withUnsafeBufferPointer { px in
             integral.sums.withUnsafeBufferPointer { s in
                 integral.squares.withUnsafeBufferPointer { q in
-                    let stride = w + 1
-                    for y in 0..<h {
-                        let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
-                        for x in 0..<w {
-                            let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                            let n = Double((x1 - x0) * (y1 - y0))
-                            let sum = Double(s[y1 * stride + x1] - s[y0 * stride + x1] - s[y1 * stride + x0] + s[y0 * stride + x0])
-                            let mean = sum / n
-                            let margin = mean - 8 - Double(px[y * w + x])
-                            guard margin > 0 else { continue }
-                            let sq = Double(q[y1 * stride + x1] - q[y0 * stride + x1] - q[y1 * stride + x0] + q[y0 * stride + x0])
-                            let variance = max(0, sq / n - mean * mean)
-                            // margin > 0.25·σ  ⇔  margin² > σ²/16
-                            mask[y * w + x] = margin * margin * 16 > variance
+                    mask.withUnsafeMutableBufferPointer { out in
+                        let stride = w + 1
+                        for y in 0..<h {
+                            let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
+                            let r0 = y0 * stride, r1 = y1 * stride
+                            for x in 0..<w {
+                                let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
+                                let n = Int64((x1 - x0) * (y1 - y0))
+                                let sum = s[r1 + x1] - s[r0 + x1] - s[r1 + x0] + s[r0 + x0]
+                                // In units of 1/n: margin·n = mean·n − (8 + v)·n.
+                                let marginN = sum - (8 + Int64(px[y * w + x])) * n
+                                guard marginN > 0 else { continue }
+                                let sq = q[r1 + x1] - q[r0 + x1] - q[r1 + x0] + q[r0 + x0]
+                                // variance·n² = sq·n − sum²;  margin > σ/4  ⇔  16·margin² > variance.
+                                let varianceN2 = sq * n - sum * sum
+                                out[y * w + x] = 16 * marginN * marginN > varianceN2
+                            }
                         }
                     }
                 }
@@ -159,6 +162,13 @@ package struct MRZTextLineFinder: Sendable {
     func fitLine(_ row: [Candidate]) -> MRZTextLine? {
         var singles = row.filter { !$0.isRun }.sorted { $0.centre.x < $1.centre.x }
         guard singles.count >= 6 else { return nil }
+        // Glyphs of one line share a height; fragments of background patterns that touched the
+        // line do not.
+        let medianHeight = Self.median(singles.map { Double($0.component.height) })
+        singles = singles.filter {
+            Double($0.component.height) >= 0.6 * medianHeight && Double($0.component.height) <= 1.5 * medianHeight
+        }
+        guard singles.count >= 6 else { return nil }
 
         // Baseline: least squares of centre y on x, then drop outliers and refit.
         var (yIntercept, slope) = Self.leastSquares(singles.map { ($0.centre.x, $0.centre.y) })
@@ -172,7 +182,8 @@ package struct MRZTextLineFinder: Sendable {
         guard gaps.count >= 4 else { return nil }
         var pitch = Self.median(gaps)
 
-        // Index every glyph relative to the first, then fit x = x0 + pitch·k (+ curvature·k²).
+        // Index every glyph, then fit the perspective model of equally spaced cells,
+        // x = (x0 + b·k) / (1 + c·k), linear in (x0, b, c) as x = x0 + b·k − c·k·x.
         // Incrementally, neighbour to neighbour, so a pitch that drifts along the line (residual
         // perspective) never accumulates into a wrong index.
         var indexed: [(k: Double, x: Double)] = [(0, singles[0].centre.x)]
@@ -182,17 +193,29 @@ package struct MRZTextLineFinder: Sendable {
             guard steps >= 1 else { continue }
             indexed.append((last.k + steps, s.centre.x))
         }
-        var x0 = singles[0].centre.x, curvature = 0.0
+        var model = MRZTextLine(x0: singles[0].centre.x, pitch: pitch, yIntercept: yIntercept, slope: slope,
+                                capHeight: expectedCapHeight, cellCount: 1, separateCharacters: 0)
         for _ in 0..<2 {
-            (x0, pitch, curvature) = Self.fitPositions(indexed, quadratic: indexed.count >= 20)
+            if let fitted = Self.fitPositions(indexed, perspective: indexed.count >= 12) {
+                (model.x0, model.b, model.c) = fitted
+            }
             // Re-index with the refined model and drop glyphs that sit between cells.
             indexed = singles.compactMap { s -> (k: Double, x: Double)? in
-                let k = Self.cellIndex(of: s.centre.x, x0: x0, pitch: pitch, curvature: curvature)
-                let predicted = x0 + pitch * k + curvature * k * k
-                return abs(predicted - s.centre.x) <= 0.3 * pitch ? (k, s.centre.x) : nil
+                let k = model.cellIndex(of: s.centre.x)
+                return abs(model.cellX(k) - s.centre.x) <= 0.3 * pitch ? (k, s.centre.x) : nil
             }
             guard indexed.count >= 6 else { return nil }
         }
+        // The longest run of glyphs without a gap of more than two cells: a stray mark beyond the
+        // line's end must not stretch it.
+        indexed.sort { $0.k < $1.k }
+        var runStart = 0, bestRun = (0, 0)
+        for i in 1..<indexed.count {
+            if indexed[i].k - indexed[i - 1].k > 3 { runStart = i }
+            if i - runStart > bestRun.1 - bestRun.0 { bestRun = (runStart, i) }
+        }
+        indexed = Array(indexed[bestRun.0...bestRun.1])
+        guard indexed.count >= 6 else { return nil }
         var lowest = indexed.map(\.k).min() ?? 0
         var highest = indexed.map(\.k).max() ?? 0
 
@@ -201,50 +224,37 @@ package struct MRZTextLineFinder: Sendable {
             let c = run.component
             let y = yIntercept + slope * run.centre.x
             guard abs(run.centre.y - y) <= 0.4 * expectedCapHeight else { continue }
-            let left = Self.cellIndex(of: Double(c.minX) + 0.35 * pitch, x0: x0, pitch: pitch, curvature: curvature)
-            let right = Self.cellIndex(of: Double(c.maxX) - 0.35 * pitch, x0: x0, pitch: pitch, curvature: curvature)
+            let left = model.cellIndex(of: Double(c.minX) + 0.35 * pitch)
+            let right = model.cellIndex(of: Double(c.maxX) - 0.35 * pitch)
             // Only runs adjacent to (or inside) the line extend it.
             guard left <= highest + 2, right >= lowest - 2 else { continue }
             lowest = min(lowest, left)
             highest = max(highest, right)
         }
         let heights = singles.map { Double($0.component.height) }.sorted()
-        let capHeight = heights[min(heights.count - 1, heights.count * 4 / 5)]
-        let line = MRZTextLine(x0: x0, pitch: pitch, curvature: curvature, yIntercept: yIntercept, slope: slope,
-                               capHeight: capHeight, cellCount: Int(highest) + 1,
-                               separateCharacters: indexed.count)
-        let rebased = line.extended(before: -Int(lowest), after: 0)
+        model.capHeight = heights[min(heights.count - 1, heights.count * 4 / 5)]
+        model.cellCount = Int(highest) + 1
+        model.separateCharacters = indexed.count
+        let rebased = model.extended(before: -Int(lowest), after: 0)
         return rebased.cellCount >= minimumCells ? rebased : nil
     }
 
-    /// The cell index nearest to position `x`.
-    static func cellIndex(of x: Double, x0: Double, pitch: Double, curvature: Double) -> Double {
-        guard abs(curvature) > 1e-9 else { return ((x - x0) / pitch).rounded() }
-        // Solve curvature·k² + pitch·k + (x0 - x) = 0 for the root near the linear estimate.
-        let disc = pitch * pitch - 4 * curvature * (x0 - x)
-        guard disc >= 0 else { return ((x - x0) / pitch).rounded() }
-        return ((-pitch + disc.squareRoot()) / (2 * curvature)).rounded()
-    }
-
-    static func fitPositions(_ points: [(k: Double, x: Double)], quadratic: Bool) -> (Double, Double, Double) {
-        if quadratic, let q = quadraticFit(points) { return q }
-        let (a, b) = leastSquares(points.map { ($0.k, $0.x) })
-        return (a, b, 0)
-    }
-
-    /// Least squares x = a + b·k + c·k²; nil when degenerate.
-    static func quadraticFit(_ p: [(k: Double, x: Double)]) -> (Double, Double, Double)? {
-        var s = [Double](repeating: 0, count: 5), t = [Double](repeating: 0, count: 3)
-        for (k, x) in p {
-            var kp = 1.0
-            for i in 0..<5 {
-                s[i] += kp
-                if i < 3 { t[i] += kp * x }
-                kp *= k
+    /// Least squares of x = x0 + b·k − c·(k·x) (the perspective model; `c = 0` when not asked
+    /// for); nil when degenerate.
+    static func fitPositions(_ points: [(k: Double, x: Double)], perspective: Bool) -> (Double, Double, Double)? {
+        if !perspective {
+            let (a, b) = leastSquares(points.map { ($0.k, $0.x) })
+            return (a, b, 0)
+        }
+        // Normal equations of the 3-parameter linear model with regressors (1, k, -k·x).
+        var m = [[Double]](repeating: [0, 0, 0], count: 3), t = [0.0, 0, 0]
+        for (k, x) in points {
+            let r = [1, k, -k * x]
+            for i in 0..<3 {
+                for j in 0..<3 { m[i][j] += r[i] * r[j] }
+                t[i] += r[i] * x
             }
         }
-        // Normal equations, solved by Cramer's rule.
-        let m = [[s[0], s[1], s[2]], [s[1], s[2], s[3]], [s[2], s[3], s[4]]]
         func det(_ a: [[Double]]) -> Double {
             a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
                 + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])
@@ -256,7 +266,13 @@ package struct MRZTextLineFinder: Sendable {
             for r in 0..<3 { a[r][col] = t[r] }
             return a
         }
-        return (det(replaced(0)) / d, det(replaced(1)) / d, det(replaced(2)) / d)
+        let solution = (det(replaced(0)) / d, det(replaced(1)) / d, det(replaced(2)) / d)
+        // A wild perspective term (more than ±30% pitch change over 44 cells) is a bad fit.
+        guard abs(solution.2) * 44 <= 0.3 else {
+            let (a, b) = leastSquares(points.map { ($0.k, $0.x) })
+            return (a, b, 0)
+        }
+        return solution
     }
 
     /// Least squares y = a + b·x.

@@ -16,8 +16,8 @@ package struct MRZZoneReader: Sendable {
         package var lines: [String]
         /// The probability of each recognised character.
         package var confidences: [[Float]]
-        /// The second most likely character at each position.
-        package var runnerUps: [[Character]]
+        /// The most likely characters of each cell, best first (the first is the one in `lines`).
+        package var candidates: [[[MRZCandidate]]]
         /// The line geometry in band pixels (for character boxes).
         package var textLines: [MRZTextLine]
 
@@ -48,20 +48,14 @@ package struct MRZZoneReader: Sendable {
 
     /// Recognises every cell of `lines`.
     package func recognise(band: GrayImage, lines: [MRZTextLine]) -> Reading {
-        var text: [String] = [], confidences: [[Float]] = [], runnerUps: [[Character]] = []
+        var text: [String] = [], confidences: [[Float]] = [], candidates: [[[MRZCandidate]]] = []
         for line in lines {
-            var chars: [Character] = [], conf: [Float] = [], second: [Character] = []
-            for k in 0..<line.cellCount {
-                let r = classifier.classify(MRZCellSampler.sample(band, line: line, cell: k))
-                chars.append(r.character)
-                conf.append(r.confidence)
-                second.append(r.runnerUp)
-            }
-            text.append(String(chars))
-            confidences.append(conf)
-            runnerUps.append(second)
+            let cells = (0..<line.cellCount).map { k in classifier.candidates(MRZCellSampler.sample(band, line: line, cell: k)) }
+            text.append(String(cells.map { $0[0].character }))
+            confidences.append(cells.map { $0[0].probability })
+            candidates.append(cells)
         }
-        return Reading(lines: text, confidences: confidences, runnerUps: runnerUps, textLines: lines)
+        return Reading(lines: text, confidences: confidences, candidates: candidates, textLines: lines)
     }
 
     /// The lines of the MRZ in `band`: the lowest group of 2 or 3 consecutive, evenly spaced text
@@ -77,7 +71,7 @@ package struct MRZZoneReader: Sendable {
                 let group = Array(found[(end - layout.lines)..<end])
                 guard isEvenlySpaced(group) else { continue }
                 let misfit = group.map { abs($0.cellCount - layout.length) }.reduce(0, +)
-                guard group.allSatisfy({ abs($0.cellCount - layout.length) <= 3 }) else { continue }
+                guard group.allSatisfy({ abs($0.cellCount - layout.length) <= 6 }) else { continue }
                 // Lower groups and exact lengths win; lines must also start at about the same x.
                 let startSpread = (group.map { $0.cellCentre(0).x }.max() ?? 0) - (group.map { $0.cellCentre(0).x }.min() ?? 0)
                 guard startSpread <= 2.5 * group[0].pitch + 3 * Double(misfit) * group[0].pitch else { continue }

@@ -3,13 +3,19 @@ import Foundation
 
 /// The document engine's entry point: one frame in, a ``FrameAnalysis`` out.
 ///
-/// Per frame: locate the document (``DocumentLocalizer``); for each way up it could be (two for a
-/// given long-side direction) and each size class it could be (ID-1, ID-2/3), rectify the lower band
-/// of the document and look for MRZ lines there (``MRZZoneReader``); read and parse the first MRZ
-/// found (``MRZParser``); measure placement, tilt, blur and glare. The work is bounded: at most four
-/// band rectifications per frame, and pixel loops only over the downscaled frame and the bands.
+/// Per frame:
+/// 1. Find MRZ zones directly in the frame (``MRZZoneDetector``), rectify each zone's band from
+///    its own geometry and read it (``MRZZoneReader``), both ways up when the first reads poorly;
+///    parse the best reading (``MRZParser``).
+/// 2. Locate the document's outline (``DocumentLocalizer``); with a read MRZ, only outlines that
+///    fit it are accepted, and the MRZ decides which way is up. Without an MRZ (the front of an
+///    ID-1 card), the best outline wins.
+/// 3. Measure placement, tilt, blur and glare.
+/// Reading therefore does not depend on finding the outline, and the outline does not depend on
+/// guessing which of many rectangles in a busy background is the document.
 package struct DocumentScanner: Sendable {
     package let localizer = DocumentLocalizer()
+    package let zoneDetector = MRZZoneDetector()
     package let reader: MRZZoneReader
     /// Blur widths above this many millimetres are reported as blur (calibrated on generated
     /// documents: beyond it, MRZ reading starts to fail).
@@ -21,69 +27,124 @@ package struct DocumentScanner: Sendable {
         reader = MRZZoneReader(classifier: classifier)
     }
 
-    /// The two document sizes a quadrilateral can be rectified as: ID-1 cards, and ID-3 pages
-    /// (ID-2 and visas are read through the ID-3 band; the line finder tolerates the scale).
-    static let sizeClasses: [DocumentLayout.Kind] = [.td1Back, .td3]
+    /// A reading of one zone, with the map from its band back to the frame.
+    struct ZoneReading {
+        var reading: MRZZoneReader.Reading
+        var record: MRZRecord?
+        var band: GrayImage
+        var toFrame: (Point2D) -> Point2D
+        var down: Point2D
+        var pixelsPerMillimetre: Double
 
-    /// Analyses `image` inside `roi`; `today` resolves MRZ date centuries; `isCancelled` is polled
-    /// between steps and makes the analysis stop early (what was found so far is returned).
-    package func analyze(_ image: GrayImage, roi: PixelRect, today: MRZDate,
+        /// Better readings parse with every check passing, then have higher confidence.
+        var rank: (Int, Float) { (record?.allChecksPassed == true ? 2 : (record != nil ? 1 : 0), reading.meanConfidence) }
+    }
+
+    /// Analyses `image` inside `roi`; `today` resolves MRZ date centuries; `clock`, when given,
+    /// accumulates the CPU time of each stage; `isCancelled` is polled between steps and makes the
+    /// analysis stop early (what was found so far is returned).
+    package func analyze(_ image: GrayImage, roi: PixelRect, today: MRZDate, clock: StageClock? = nil,
                          isCancelled: () -> Bool = { false }) -> FrameAnalysis {
+        clock?.start()
+        func lap(_ stage: WritableKeyPath<StageTimings, Double>) { clock?.lap(stage) }
         var analysis = FrameAnalysis()
         let region = roi.clipped(width: image.width, height: image.height)
-        guard let located = localizer.locate(in: image, roi: region), !isCancelled() else { return analysis }
-        analysis.localizationConfidence = located.coverage
-        analysis.isVertical = located.isVertical
-        let c = located.quad.corners
-        let orientations = [located.quad, Quadrilateral2D(corners: [c[2], c[3], c[0], c[1]])]
 
-        // Size class order: the one whose aspect is closer first.
-        let geometry = PlaneGeometry(quad: located.quad, frameWidth: image.width, frameHeight: image.height)
-        let aspect = geometry?.aspectRatio ?? Self.apparentAspect(located.quad)
-        let classes = Self.sizeClasses.sorted {
-            abs(log(DocumentLayout.of($0).aspectRatio / aspect)) < abs(log(DocumentLayout.of($1).aspectRatio / aspect))
+        // 1. The MRZ, on its own.
+        var best: ZoneReading?
+        for zone in zoneDetector.zones(in: image, roi: region).prefix(2) {
+            if isCancelled() { return analysis }
+            for turned in [false, true] {
+                guard let read = read(zone, in: image, turned: turned, today: today) else { continue }
+                if best == nil || read.rank > best!.rank { best = read }
+                if read.record?.allChecksPassed == true || read.reading.meanConfidence >= 0.9 { break }
+            }
+            if best?.record?.allChecksPassed == true { break }
         }
-        var chosen = (quad: orientations[0], layout: DocumentLayout.of(classes[0]))
-        search: for kind in classes {
-            let layout = DocumentLayout.of(kind)
-            for quad in orientations {
-                if isCancelled() { return analysis }
-                guard let band = Self.band(of: image, quad: quad, layout: layout),
-                      let lines = MRZZoneReader.mrzLines(in: band.image) else { continue }
-                analysis.mrzZoneSeen = true
-                chosen = (quad, layout)
-                let reading = reader.recognise(band: band.image, lines: lines)
-                analysis.mrzReading = reading
-                analysis.mrz = try? MRZParser.parse(reading.lines, today: today)
-                if let format = MRZParser.format(of: reading.lines) { analysis.layout = Self.layoutKind(of: format) }
-                analysis.mrzCharacterBoxes = lines.map { line in
-                    (0..<line.cellCount).map { k in line.cellBox(k).mapped(band.toFrame) }
-                }
-                if let blur = SharpnessMeter.blurWidth(band.image, pixelsPerMillimetre: MRZZoneReader.bandPixelsPerMillimetre) {
-                    analysis.blurWidth = blur
-                }
-                break search
+        var anchor: DocumentAnchor?
+        if let best {
+            analysis.mrzZoneSeen = true
+            analysis.mrzReading = best.reading
+            analysis.mrz = best.record
+            if let format = MRZParser.format(of: best.reading.lines) { analysis.layout = Self.layoutKind(of: format) }
+            let lines = best.reading.textLines
+            analysis.mrzCharacterBoxes = lines.map { line in (0..<line.cellCount).map { k in line.cellBox(k).mapped(best.toFrame) } }
+            analysis.blurWidth = SharpnessMeter.blurWidth(best.band, pixelsPerMillimetre: MRZZoneReader.bandPixelsPerMillimetre)
+            if let first = lines.first, let last = lines.last {
+                anchor = DocumentAnchor(
+                    firstLineStart: best.toFrame(first.cellCentre(0)),
+                    firstLineEnd: best.toFrame(first.cellCentre(first.cellCount - 1)),
+                    lastLineStart: best.toFrame(last.cellCentre(0)),
+                    lastLineEnd: best.toFrame(last.cellCentre(last.cellCount - 1)),
+                    down: best.down, pixelsPerMillimetre: best.pixelsPerMillimetre)
             }
         }
         if isCancelled() { return analysis }
-        let quad = chosen.quad
-        let layout = analysis.layout.map(DocumentLayout.of) ?? chosen.layout
+
+        lap(\.mrz)
+        // 2. The outline.
+        defer { lap(\.quality) }
+        guard let located = localizer.locate(in: image, roi: region, anchor: anchor)
+                ?? (anchor == nil ? nil : localizer.locate(in: image, roi: region)) else {
+            if let anchor, let kind = analysis.layout, let predicted = Self.predictedOutline(anchor, layout: .of(kind)) {
+                // No outline fits: report the one the MRZ implies, so placement can still be judged.
+                analysis.documentQuad = predicted
+                analysis.pixelsPerMillimetre = anchor.pixelsPerMillimetre
+                analysis.placement = PlacementStatus.assess(quad: predicted, roi: region,
+                                                            pixelsPerMillimetre: anchor.pixelsPerMillimetre, tiltDegrees: nil)
+            }
+            return analysis
+        }
+        lap(\.outline)
+        analysis.localizationConfidence = located.coverage
+        analysis.isVertical = located.isVertical
+        let quad = located.quad
+        // When the MRZ read from its own zone is missing or fails a check, read it again through the
+        // outline's homography, which also removes strong perspective.
+        if best?.record?.allChecksPassed != true, !isCancelled() {
+            let kinds: [DocumentLayout.Kind] = analysis.layout.map { [$0] } ?? [.td1Back, .td3]
+            for kind in kinds {
+                guard let reread = read(located: located, layout: .of(kind), in: image, today: today),
+                      best == nil || reread.rank > best!.rank else { continue }
+                best = reread
+                analysis.mrzZoneSeen = true
+                analysis.mrzReading = reread.reading
+                analysis.mrz = reread.record
+                if let format = MRZParser.format(of: reread.reading.lines) { analysis.layout = Self.layoutKind(of: format) }
+                analysis.mrzCharacterBoxes = reread.reading.textLines.map { line in
+                    (0..<line.cellCount).map { k in line.cellBox(k).mapped(reread.toFrame) }
+                }
+                analysis.blurWidth = SharpnessMeter.blurWidth(reread.band, pixelsPerMillimetre: MRZZoneReader.bandPixelsPerMillimetre)
+                if reread.record?.allChecksPassed == true { break }
+            }
+        }
+        let geometry = PlaneGeometry(quad: quad, frameWidth: image.width, frameHeight: image.height)
+        // Without an MRZ, the layout is judged by the outline's aspect ratio.
+        let layout: DocumentLayout
+        if let kind = analysis.layout {
+            layout = .of(kind)
+        } else {
+            let aspect = geometry?.aspectRatio ?? Self.apparentAspect(quad)
+            layout = .of(abs(log(aspect / DocumentLayout.of(.td1Front).aspectRatio)) < abs(log(aspect / DocumentLayout.of(.td3).aspectRatio))
+                         ? .td1Front : .td3)
+        }
         analysis.documentQuad = quad
         let scale = Self.pixelsPerMillimetre(quad, layout: layout)
         analysis.pixelsPerMillimetre = scale
-        analysis.tiltDegrees = PlaneGeometry(quad: quad, frameWidth: image.width, frameHeight: image.height)?.tiltDegrees
+        analysis.tiltDegrees = geometry?.tiltDegrees
         analysis.placement = PlacementStatus.assess(quad: quad, roi: region, pixelsPerMillimetre: scale,
                                                     tiltDegrees: analysis.tiltDegrees)
 
-        // Glare (and, without an MRZ, blur and front-side cues) on a small rectified copy.
-        let overviewScale = 4.0
-        if let overview = Self.rectified(image, quad: quad, layout: layout, pixelsPerMillimetre: overviewScale) {
+        lap(\.reread)
+        // 3. Glare on a small rectified copy (glare spots are large); without an MRZ, blur and
+        // front-side cues on a sharper one.
+        if let overview = Self.rectified(image, quad: quad, layout: layout, pixelsPerMillimetre: 2.5) {
             analysis.glareFraction = GlareMeter.largestGlareFraction(overview)
-            if analysis.blurWidth == nil {
-                analysis.blurWidth = SharpnessMeter.blurWidth(overview, pixelsPerMillimetre: overviewScale)
-            }
-            if !analysis.mrzZoneSeen, layout.kind == .td1Back || layout.kind == .td1Front {
-                let textLike = Self.textLikeComponents(overview, pixelsPerMillimetre: overviewScale)
+        }
+        if !analysis.mrzZoneSeen, let detail = Self.rectified(image, quad: quad, layout: layout, pixelsPerMillimetre: 4) {
+            if analysis.blurWidth == nil { analysis.blurWidth = SharpnessMeter.blurWidth(detail, pixelsPerMillimetre: 4) }
+            if layout.kind == .td1Front {
+                let textLike = Self.textLikeComponents(detail, pixelsPerMillimetre: 4)
                 analysis.looksLikeFrontSide = textLike >= 25 && located.coverage >= 0.6
                 if analysis.looksLikeFrontSide { analysis.layout = .td1Front }
             }
@@ -94,6 +155,106 @@ package struct DocumentScanner: Sendable {
             analysis.looksLikeFrontSide = false
         }
         return analysis
+    }
+
+    /// Rectifies the band of `zone` (turned 180° when `turned`) and reads it.
+    func read(_ zone: MRZZoneDetector.Zone, in image: GrayImage, turned: Bool, today: MRZDate) -> ZoneReading? {
+        guard let band = Self.band(of: image, zone: zone, turned: turned),
+              let lines = MRZZoneReader.mrzLines(in: band.image) else { return nil }
+        let reading = reader.recognise(band: band.image, lines: lines)
+        // The most probable text the layout and its check digits allow (the raw reading is kept).
+        let resolved = MRZReadingResolver.resolve(reading.candidates) ?? reading.lines
+        let record = try? MRZParser.parse(resolved, today: today)
+        let down = turned ? zone.down * -1 : zone.down
+        return ZoneReading(reading: reading, record: record, band: band.image, toFrame: band.toFrame, down: down,
+                           pixelsPerMillimetre: zone.pitch / DocumentLayout.mrzPitch)
+    }
+
+    /// The band around an MRZ zone at the band scale, from the zone's own geometry (an affine map:
+    /// cells along the lines, lines down the zone), with room for glyphs the detector missed at the
+    /// ends and for a line it missed above or below.
+    static func band(of image: GrayImage, zone: MRZZoneDetector.Zone, turned: Bool)
+        -> (image: GrayImage, toFrame: (Point2D) -> Point2D)?
+    {
+        let s = MRZZoneReader.bandPixelsPerMillimetre
+        let pitchMM = DocumentLayout.mrzPitch
+        let spacingMM = zone.lineSpacing / zone.pitch * pitchMM
+        guard spacingMM.isFinite, spacingMM > 0 else { return nil }
+        // Cells to cover: what was seen, up to the longest layout, plus margins.
+        let cells = Double(max(zone.cellSpan, zone.lineCount == 3 ? 30 : (zone.cellSpan > 38 ? 44 : 36)))
+        let x0 = -3.0 * pitchMM, x1 = (cells - 1 + 3) * pitchMM
+        let extraLines = zone.lineCount == 2 ? 1.0 : 0.3
+        let y0 = -(extraLines + 1.3) * spacingMM, y1 = (Double(zone.lineCount - 1) + extraLines + 1.3) * spacingMM
+        // Millimetres (x along, y down; cell 0 of line 0 at the origin) to frame pixels.
+        let origin = zone.origin, along = zone.along * (zone.pitch / pitchMM), down = zone.down * (zone.lineSpacing / spacingMM)
+        func frame(_ x: Double, _ y: Double) -> Point2D { origin + along * x + down * y }
+        let quad = Quadrilateral2D(corners: [frame(x0, y0), frame(x1, y0), frame(x1, y1), frame(x0, y1)])
+        let w = Int((x1 - x0) * s), h = Int((y1 - y0) * s)
+        guard w > 16, h > 16, w <= 4096, h <= 1024,
+              var band = PerspectiveWarp.rectify(image, quad: quad, width: w, height: h) else { return nil }
+        if turned { band = band.rotated(quarterTurnsClockwise: 2) }
+        let toFrame: (Point2D) -> Point2D = { p in
+            let q = turned ? Point2D(x: Double(w) - p.x, y: Double(h) - p.y) : p
+            return frame(x0 + q.x / s, y0 + q.y / s)
+        }
+        return (band, toFrame)
+    }
+
+    /// The lower band of a located document, rectified through the outline's homography (so
+    /// perspective is removed exactly), with the map back to frame pixels.
+    static func band(of image: GrayImage, quad: Quadrilateral2D, layout: DocumentLayout)
+        -> (image: GrayImage, toFrame: (Point2D) -> Point2D)?
+    {
+        let s = MRZZoneReader.bandPixelsPerMillimetre
+        let bandHeightMM = layout.height * (layout.mrzLineCount == 3 ? 0.42 : 0.32)
+        let top = layout.height - bandHeightMM
+        guard let docToFrame = Homography(from: Quadrilateral2D(x: 0, y: 0, width: layout.width, height: layout.height),
+                                          to: quad) else { return nil }
+        let bandQuad = Quadrilateral2D(x: 0, y: top, width: layout.width, height: bandHeightMM).mapped(docToFrame.apply)
+        let w = Int(layout.width * s), h = Int(bandHeightMM * s)
+        guard w > 16, h > 16, let band = PerspectiveWarp.rectify(image, quad: bandQuad, width: w, height: h) else { return nil }
+        return (band, { p in docToFrame.apply(Point2D(x: p.x / s, y: top + p.y / s)) })
+    }
+
+    /// Reads the MRZ band of a located document (both ways up unless the outline is anchored).
+    func read(located: DocumentLocalizer.Result, layout: DocumentLayout, in image: GrayImage, today: MRZDate) -> ZoneReading? {
+        let c = located.quad.corners
+        let orientations = located.isAnchored ? [located.quad] : [located.quad, Quadrilateral2D(corners: [c[2], c[3], c[0], c[1]])]
+        var best: ZoneReading?
+        for quad in orientations {
+            guard let band = Self.band(of: image, quad: quad, layout: layout),
+                  let lines = MRZZoneReader.mrzLines(in: band.image) else { continue }
+            let reading = reader.recognise(band: band.image, lines: lines)
+            let resolved = MRZReadingResolver.resolve(reading.candidates) ?? reading.lines
+            let record = try? MRZParser.parse(resolved, today: today)
+            let q = quad.corners
+            let down = (q[3] - q[0]) * (1 / max(1e-9, q[3].distance(to: q[0])))
+            let candidate = ZoneReading(reading: reading, record: record, band: band.image, toFrame: band.toFrame,
+                                        down: down, pixelsPerMillimetre: Self.pixelsPerMillimetre(quad, layout: layout))
+            if best == nil || candidate.rank > best!.rank { best = candidate }
+            if record?.allChecksPassed == true { break }
+        }
+        return best
+    }
+
+    /// The document outline the MRZ implies for `layout` (an affine extrapolation, exact only for
+    /// a frontal view): used when no edges fit.
+    static func predictedOutline(_ anchor: DocumentAnchor, layout: DocumentLayout) -> Quadrilateral2D? {
+        guard let firstCentreFromBottom = layout.mrzLineCentresFromBottom.first else { return nil }
+        let s = anchor.pixelsPerMillimetre
+        let along = anchor.firstLineEnd - anchor.firstLineStart
+        let length = along.length
+        guard length > 0 else { return nil }
+        let u = along * (1 / length), d = anchor.down
+        // Document millimetres (from the upper-left corner) to frame pixels, anchored at the first
+        // line's first glyph centre.
+        let glyphX = layout.mrzLeftMargin + DocumentLayout.mrzPitch / 2
+        let glyphY = layout.height - firstCentreFromBottom
+        func frame(_ x: Double, _ y: Double) -> Point2D {
+            anchor.firstLineStart + u * ((x - glyphX) * s) + d * ((y - glyphY) * s)
+        }
+        return Quadrilateral2D(corners: [frame(0, 0), frame(layout.width, 0), frame(layout.width, layout.height),
+                                         frame(0, layout.height)])
     }
 
     /// Cuts the document side (and its face and signature zones) out of `image`.
@@ -110,23 +271,6 @@ package struct DocumentScanner: Sendable {
     }
 
     // MARK: - Geometry helpers
-
-    /// The lower band of the document (where the MRZ is) rectified at the band scale, with the map
-    /// from band pixels back to frame pixels.
-    static func band(of image: GrayImage, quad: Quadrilateral2D, layout: DocumentLayout)
-        -> (image: GrayImage, toFrame: (Point2D) -> Point2D)?
-    {
-        let s = MRZZoneReader.bandPixelsPerMillimetre
-        let bandHeightMM = layout.height * (layout.kind == .td1Back ? 0.42 : 0.32)
-        let top = layout.height - bandHeightMM
-        guard let docToFrame = Homography(from: Quadrilateral2D(x: 0, y: 0, width: layout.width, height: layout.height),
-                                          to: quad) else { return nil }
-        let bandQuad = Quadrilateral2D(x: 0, y: top, width: layout.width, height: bandHeightMM).mapped(docToFrame.apply)
-        let w = Int(layout.width * s), h = Int(bandHeightMM * s)
-        guard let band = PerspectiveWarp.rectify(image, quad: bandQuad, width: w, height: h) else { return nil }
-        let toFrame: (Point2D) -> Point2D = { p in docToFrame.apply(Point2D(x: p.x / s, y: top + p.y / s)) }
-        return (band, toFrame)
-    }
 
     /// The whole side rectified at `pixelsPerMillimetre`.
     static func rectified(_ image: GrayImage, quad: Quadrilateral2D, layout: DocumentLayout,

@@ -53,6 +53,34 @@ package struct SceneComposer: Sendable {
             kinds.isEmpty
             ? random.pick(SceneTier.defaultKindWeights.map(\.0), weights: SceneTier.defaultKindWeights.map(\.1))
             : random.pick(kinds)
+        return try compose(seed: seed, fileName: fileName, kind: kind, random: &random) {
+            (scale, identity, renderRandom) throws(SceneCompositionError) -> RenderedDocument in
+            do throws(MRZCompositionError) {
+                return try DocumentRenderer(pixelsPerMillimetre: scale)
+                    .render(kind, identity: identity, using: &renderRandom)
+            } catch {
+                throw .documentRendering(error)
+            }
+        }
+    }
+
+    /// Places a side drawn by `render` instead of ``DocumentRenderer`` (for example the back of a
+    /// driver licence with its PDF417 barcode): the pose, background, light, blur, noise and JPEG
+    /// come from the tier and `seed` exactly as for the composer's own documents. `kind` gives the
+    /// size (and MRZ pitch guard) of the side; `render` receives the scale in pixels per millimetre
+    /// to draw at, the scene's identity and a random stream of its own.
+    package func compose(
+        seed: UInt64, fileName: String = "", kind: DocumentLayout.Kind,
+        render: (Double, SyntheticIdentity, inout SeededGenerator) throws(SceneCompositionError) -> RenderedDocument
+    ) throws(SceneCompositionError) -> SyntheticScene {
+        var random = SeededGenerator(seed: seed)
+        return try compose(seed: seed, fileName: fileName, kind: kind, random: &random, render: render)
+    }
+
+    private func compose(
+        seed: UInt64, fileName: String, kind: DocumentLayout.Kind, random: inout SeededGenerator,
+        render: (Double, SyntheticIdentity, inout SeededGenerator) throws(SceneCompositionError) -> RenderedDocument
+    ) throws(SceneCompositionError) -> SyntheticScene {
         let layout = DocumentLayout.of(kind)
         var identityRandom = random.fork(1)
         var poseRandom = random.fork(2)
@@ -69,13 +97,7 @@ package struct SceneComposer: Sendable {
 
         // Render at ~1.05x the largest on-frame scale (hardly ever magnified when sampled), within limits.
         let scale = min(18, max(3, pose.maxPixelsPerMillimetre * 1.05))
-        let document: RenderedDocument
-        do {
-            document = try DocumentRenderer(pixelsPerMillimetre: scale).render(
-                kind, identity: identity, using: &renderRandom)
-        } catch {
-            throw .documentRendering(error)
-        }
+        let document = try render(scale, identity, &renderRandom)
         let docRect = Quadrilateral2D(
             x: 0, y: 0, width: Double(document.image.width), height: Double(document.image.height))
         guard let toFrame = Homography(from: docRect, to: pose.corners), let toDocument = toFrame.inverse else {
@@ -447,6 +469,8 @@ package enum SceneCompositionError: Error, CustomStringConvertible {
     case invalidFrameSize(width: Int, height: Int)
     /// The document data could not be written as an MRZ.
     case documentRendering(MRZCompositionError)
+    /// A side drawn by a caller's renderer could not be drawn (the renderer's reason).
+    case sideRendering(reason: String)
     /// The drawn pose collapsed the document (cannot happen with the tiers' ranges).
     case degeneratePose
     /// JPEG encoding or decoding failed.
@@ -460,6 +484,8 @@ package enum SceneCompositionError: Error, CustomStringConvertible {
                 + " to \(range.upperBound) pixels."
         case .documentRendering(let error):
             return "The document could not be rendered: \(error)"
+        case .sideRendering(let reason):
+            return "The document side could not be rendered: \(reason)"
         case .degeneratePose:
             return "The document pose was degenerate; try another seed."
         case .encoding(let error):

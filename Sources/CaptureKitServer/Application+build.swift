@@ -1,0 +1,121 @@
+import CaptureCore
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// Resolves the configuration into a ready ``ServerEnvironment``: the data directory, the admin
+/// token (created on first start), the signing keys and the store (SQLite or PostgreSQL).
+/// - Returns: The environment and the lines to report at start (never a secret).
+package func buildEnvironment(
+    configuration: ServerConfiguration, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+) throws -> (environment: ServerEnvironment, report: [String], services: [any Service]) {
+    var report: [String] = []
+    do {
+        try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+    } catch {
+        throw ConfigurationError.dataDirectoryUnusable(path: configuration.dataDirectory)
+    }
+    let adminToken: AdminToken
+    if let token = configuration.adminToken {
+        adminToken = AdminToken(token: token)
+        report.append("admin token: from CAPTUREKIT_ADMIN_TOKEN")
+    } else {
+        adminToken = try AdminToken.loadOrCreate(path: configuration.adminTokenPath)
+        let path = URL(fileURLWithPath: configuration.adminTokenPath).standardizedFileURL.path
+        report.append("admin token: \(path)\(adminToken.wasCreated ? " (created now)" : "")")
+    }
+    let signing = try SigningKeyResolver.resolve(configuration: configuration, now: now())
+    report.append(signing.note)
+
+    let driver: any SQLDatabaseDriver
+    var services: [any Service] = []
+    if let url = configuration.databaseURL {
+        let postgres = try PostgresDriver(url: url, logger: logger)
+        driver = postgres
+        services.append(postgres.client)
+        report.append("storage: PostgreSQL")
+    } else {
+        let path = URL(fileURLWithPath: configuration.sqlitePath).standardizedFileURL.path
+        driver = SQLiteDriver(path: path, logger: logger)
+        report.append("storage: SQLite \(path)")
+    }
+    let store = SQLCaptureStore(driver: driver, now: now)
+    services.append(StoreLifecycleService(store: store))
+    let environment = ServerEnvironment(
+        configuration: configuration, store: store, signingKeys: signing.keys, adminToken: adminToken, now: now,
+        logger: logger
+    )
+    return (environment, report, services)
+}
+
+/// Builds the router: one controller per resource, public routes under `/v1` limited per client
+/// address, administration under `/v1/admin` behind the admin token.
+package func buildRouter(environment: ServerEnvironment) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: AccessLogMiddleware(metrics: environment.metrics))
+    router.add(middleware: ErrorMiddleware())
+
+    HealthController(environment: environment).addRoutes(to: router)
+
+    let manifests = ManifestService(environment: environment)
+    let licenses = LicenseController(environment: environment)
+    let resources = ResourceController(environment: environment, manifests: manifests)
+    let catalog = CatalogController(environment: environment)
+
+    let publicRoutes = router.group("v1").add(
+        middleware: AddressRateLimitMiddleware(limiter: environment.addressLimiter))
+    KeysController(environment: environment).addRoutes(to: publicRoutes)
+    licenses.addPublicRoutes(to: publicRoutes)
+    resources.addPublicRoutes(to: publicRoutes)
+    catalog.addPublicRoutes(to: publicRoutes)
+
+    let adminRoutes = router.group("v1/admin").add(middleware: AdminAuthMiddleware(token: environment.adminToken))
+    CustomerController(environment: environment).addAdminRoutes(to: adminRoutes)
+    licenses.addAdminRoutes(to: adminRoutes)
+    resources.addAdminRoutes(to: adminRoutes)
+    catalog.addAdminRoutes(to: adminRoutes)
+    return router
+}
+
+/// Builds the application from a configuration: ``buildEnvironment(configuration:logger:now:)``,
+/// ``buildRouter(environment:)``, the store opened and migrated before the server listens, and
+/// closed on shutdown. `announce` receives the start-up report (URL, admin-token file, signing key,
+/// storage) once the server listens.
+package func buildApplication(
+    configuration: ServerConfiguration, logger: Logger? = nil, now: @escaping @Sendable () -> Date = { Date() },
+    announce: @escaping @Sendable (String) -> Void = { print($0) }
+) async throws -> some ApplicationProtocol {
+    var logger = logger ?? Logger(label: "capkit-server")
+    logger.logLevel = configuration.logLevel
+    let built = try buildEnvironment(configuration: configuration, logger: logger, now: now)
+    return buildApplication(
+        environment: built.environment, services: built.services, report: built.report, announce: announce)
+}
+
+/// Builds the application around an assembled environment (tests keep the environment to look inside).
+package func buildApplication(
+    environment: ServerEnvironment, services: [any Service], report: [String] = [],
+    announce: @escaping @Sendable (String) -> Void = { _ in }
+) -> some ApplicationProtocol {
+    let configuration = environment.configuration
+    var app = Application(
+        router: buildRouter(environment: environment),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "capkit-server"
+        ),
+        services: services,
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+            announce((["capkit-server listening on http://\(host):\(port)"] + report).joined(separator: "\n"))
+        },
+        logger: environment.logger
+    )
+    let store = environment.store
+    app.beforeServerStarts {
+        try await store.start()
+    }
+    return app
+}

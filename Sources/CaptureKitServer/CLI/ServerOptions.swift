@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import Logging
+
+/// The flags of `capkit serve` and `capkit-server` (shared, so both start the same server). Each flag
+/// overrides its environment variable (``ServerConfiguration/environmentVariables``), which overrides
+/// the default.
+package struct ServerOptions: ParsableArguments {
+    @Option(help: "Address to bind (env CAPTUREKIT_HOST, default 127.0.0.1; 0.0.0.0 for every interface).")
+    package var host: String?
+
+    @Option(help: "Port (env CAPTUREKIT_PORT, default 8080; 0 picks a free port).")
+    package var port: Int?
+
+    @Option(
+        name: .customLong("data-dir"),
+        help:
+            "Data directory: SQLite file, admin token, generated keys (env CAPTUREKIT_DATA_DIR, default ./capkit-data)."
+    )
+    package var dataDirectory: String?
+
+    @Option(
+        name: .customLong("database-url"),
+        help: "postgres://user:password@host:port/db to use PostgreSQL instead of SQLite (env CAPTUREKIT_DATABASE_URL)."
+    )
+    package var databaseURL: String?
+
+    @Option(
+        name: .customLong("signing-key"),
+        help:
+            ArgumentHelp(
+                "A signing key file <kid>.ed25519; repeat, oldest first; the last signs"
+                    + " (env CAPTUREKIT_SIGNING_KEY, ':'-separated)."
+            )
+    )
+    package var signingKeys: [String] = []
+
+    @Option(
+        name: .customLong("rate-limit-key"),
+        help: "Licence validations per API key per minute (env CAPTUREKIT_RATE_LIMIT_KEY, default 6000).")
+    package var keyRequestsPerMinute: Int?
+
+    @Option(
+        name: .customLong("rate-limit-address"),
+        help: "Public requests per client address per minute (env CAPTUREKIT_RATE_LIMIT_ADDRESS, default 6000).")
+    package var addressRequestsPerMinute: Int?
+
+    @Option(
+        name: .customLong("max-blob-bytes"),
+        help: "Largest uploaded blob (env CAPTUREKIT_MAX_BLOB_BYTES, default 33554432).")
+    package var maxBlobBytes: Int?
+
+    @Flag(
+        name: .customLong("reject-test-keys"),
+        help: "Answer invalidAPIKey to fbx_test_ keys (env CAPTUREKIT_REJECT_TEST_KEYS=1).")
+    package var rejectTestKeys = false
+
+    @Option(
+        name: .customLong("log-level"),
+        help: "trace, debug, info, notice, warning, error or critical (env CAPTUREKIT_LOG_LEVEL, default info).")
+    package var logLevel: String?
+
+    package init() {}
+
+    /// The configuration: defaults, then the environment, then these flags.
+    package func configuration(environment: [String: String]) throws -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        try configuration.apply(environment: environment)
+        if let host { configuration.host = host }
+        if let port {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
+            configuration.port = port
+        }
+        if let dataDirectory { configuration.dataDirectory = dataDirectory }
+        if let databaseURL { configuration.databaseURL = databaseURL }
+        if !signingKeys.isEmpty { configuration.signingKeyPaths = signingKeys }
+        if let keyRequestsPerMinute {
+            guard keyRequestsPerMinute > 0 else { throw ValidationError("--rate-limit-key must be positive.") }
+            configuration.keyRequestsPerMinute = keyRequestsPerMinute
+        }
+        if let addressRequestsPerMinute {
+            guard addressRequestsPerMinute > 0 else { throw ValidationError("--rate-limit-address must be positive.") }
+            configuration.addressRequestsPerMinute = addressRequestsPerMinute
+        }
+        if let maxBlobBytes {
+            guard maxBlobBytes >= 1024 else { throw ValidationError("--max-blob-bytes must be at least 1024.") }
+            configuration.maxBlobBytes = maxBlobBytes
+        }
+        if rejectTestKeys { configuration.rejectTestKeys = true }
+        if let logLevel {
+            guard let level = Logger.Level(rawValue: logLevel) else {
+                throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical.")
+            }
+            configuration.logLevel = level
+        }
+        return configuration
+    }
+
+    /// Builds and runs the server until SIGINT or SIGTERM (graceful shutdown).
+    package func run() async throws {
+        let configuration = try configuration(environment: ProcessInfo.processInfo.environment)
+        let app = try await buildApplication(
+            configuration: configuration,
+            announce: { report in FileHandle.standardOutput.write(Data((report + "\n").utf8)) }
+        )
+        try await app.runService()
+    }
+}

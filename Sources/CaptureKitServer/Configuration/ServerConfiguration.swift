@@ -1,0 +1,135 @@
+import Foundation
+import Logging
+
+/// Everything `capkit serve` / `capkit-server` can be told, with defaults that start a working server
+/// with no set-up: SQLite in `./capkit-data`, on `127.0.0.1:8080`.
+///
+/// Each setting has a flag and an environment variable (flags win); see ``ServerOptions`` and
+/// `docs/server.md`.
+package struct ServerConfiguration: Sendable {
+    /// Address to bind (`CAPTUREKIT_HOST`); `0.0.0.0` to listen on every interface.
+    package var host = "127.0.0.1"
+    /// Port (`CAPTUREKIT_PORT`); 0 picks a free one.
+    package var port = 8080
+    /// Directory for the SQLite file, the admin token and generated signing keys (`CAPTUREKIT_DATA_DIR`).
+    package var dataDirectory = "capkit-data"
+    /// `postgres://…` to use PostgreSQL instead of SQLite (`CAPTUREKIT_DATABASE_URL`).
+    package var databaseURL: String?
+    /// The admin token itself (`CAPTUREKIT_ADMIN_TOKEN`); when nil it is read from, or created in,
+    /// `<data-dir>/admin-token`.
+    package var adminToken: String?
+    /// Signing key files, oldest first; the last one signs (`CAPTUREKIT_SIGNING_KEY`, `:`-separated).
+    /// When empty: `keys/dev-2026.ed25519` under the working directory if present, else the keys in
+    /// `<data-dir>/keys/`, else a new key generated there.
+    package var signingKeyPaths: [String] = []
+    /// Licence validations per API key per minute (`CAPTUREKIT_RATE_LIMIT_KEY`).
+    package var keyRequestsPerMinute = 6000
+    /// Requests per client address per minute on public routes (`CAPTUREKIT_RATE_LIMIT_ADDRESS`).
+    package var addressRequestsPerMinute = 6000
+    /// Largest JSON body accepted (`CAPTUREKIT_MAX_JSON_BYTES`).
+    package var maxJSONBytes = 64 * 1024
+    /// Largest blob accepted by `POST /v1/admin/blobs` (`CAPTUREKIT_MAX_BLOB_BYTES`).
+    package var maxBlobBytes = 32 * 1024 * 1024
+    /// How long an SDK may use a validation answer without asking again (`CAPTUREKIT_VALIDATION_CACHE_SECONDS`).
+    package var validationCacheSeconds = 24 * 3600
+    /// How long after that it may keep working offline with a warning (`CAPTUREKIT_VALIDATION_GRACE_SECONDS`).
+    package var validationGraceSeconds = 7 * 24 * 3600
+    /// Lifetime of a signed manifest (`expiresAt - issuedAt`).
+    package var manifestLifetimeSeconds = 7 * 24 * 3600
+    /// Answer `invalidAPIKey` to `fbx_test_` keys (`CAPTUREKIT_REJECT_TEST_KEYS=1`), for production.
+    package var rejectTestKeys = false
+    /// Log level (`CAPTUREKIT_LOG_LEVEL`).
+    package var logLevel: Logger.Level = .info
+
+    package init() {}
+
+    /// Whether storage is PostgreSQL.
+    package var usesPostgres: Bool { databaseURL != nil }
+
+    /// The SQLite file (SQLite mode).
+    package var sqlitePath: String { (dataDirectory as NSString).appendingPathComponent("capturekit.sqlite") }
+
+    /// The admin token file.
+    package var adminTokenPath: String { (dataDirectory as NSString).appendingPathComponent("admin-token") }
+
+    /// Where generated signing keys go.
+    package var generatedKeysDirectory: String { (dataDirectory as NSString).appendingPathComponent("keys") }
+
+    /// The environment variables read, with what they set (for `--help` and the docs).
+    package static let environmentVariables: [(name: String, meaning: String)] = [
+        ("CAPTUREKIT_HOST", "address to bind (default 127.0.0.1)"),
+        ("CAPTUREKIT_PORT", "port (default 8080; 0 picks a free port)"),
+        ("CAPTUREKIT_DATA_DIR", "data directory (default ./capkit-data)"),
+        ("CAPTUREKIT_DATABASE_URL", "postgres://user:password@host:port/db[?sslmode=...] to use PostgreSQL"),
+        ("CAPTUREKIT_ADMIN_TOKEN", "admin token (default: read or create <data-dir>/admin-token)"),
+        ("CAPTUREKIT_SIGNING_KEY", "signing key files, ':'-separated, oldest first; the last signs"),
+        ("CAPTUREKIT_RATE_LIMIT_KEY", "licence validations per API key per minute (default 6000)"),
+        ("CAPTUREKIT_RATE_LIMIT_ADDRESS", "requests per client address per minute (default 6000)"),
+        ("CAPTUREKIT_MAX_JSON_BYTES", "largest JSON body (default 65536)"),
+        ("CAPTUREKIT_MAX_BLOB_BYTES", "largest uploaded blob (default 33554432)"),
+        ("CAPTUREKIT_VALIDATION_CACHE_SECONDS", "validation answer cache time (default 86400)"),
+        ("CAPTUREKIT_VALIDATION_GRACE_SECONDS", "validation grace time after that (default 604800)"),
+        ("CAPTUREKIT_REJECT_TEST_KEYS", "1 to refuse fbx_test_ keys (production)"),
+        ("CAPTUREKIT_LOG_LEVEL", "trace, debug, info, notice, warning, error, critical (default info)"),
+    ]
+
+    /// Applies the environment variables that are set.
+    /// - Throws: ``ConfigurationError`` naming the variable when a value cannot be used.
+    package mutating func apply(environment: [String: String]) throws(ConfigurationError) {
+        func integer(_ name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+            guard let text = environment[name], !text.isEmpty else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw .invalidValue(name: name, expected: "an integer in \(range.lowerBound)...\(range.upperBound)")
+            }
+            return value
+        }
+        func text(_ name: String) -> String? {
+            guard let value = environment[name], !value.isEmpty else { return nil }
+            return value
+        }
+        host = text("CAPTUREKIT_HOST") ?? host
+        port = try integer("CAPTUREKIT_PORT", in: 0...65535) ?? port
+        dataDirectory = text("CAPTUREKIT_DATA_DIR") ?? dataDirectory
+        databaseURL = text("CAPTUREKIT_DATABASE_URL") ?? databaseURL
+        adminToken = text("CAPTUREKIT_ADMIN_TOKEN") ?? adminToken
+        if let keys = text("CAPTUREKIT_SIGNING_KEY") {
+            signingKeyPaths = keys.split(separator: ":").map(String.init)
+        }
+        keyRequestsPerMinute = try integer("CAPTUREKIT_RATE_LIMIT_KEY", in: 1...10_000_000) ?? keyRequestsPerMinute
+        addressRequestsPerMinute =
+            try integer("CAPTUREKIT_RATE_LIMIT_ADDRESS", in: 1...10_000_000) ?? addressRequestsPerMinute
+        maxJSONBytes = try integer("CAPTUREKIT_MAX_JSON_BYTES", in: 1024...16_777_216) ?? maxJSONBytes
+        maxBlobBytes = try integer("CAPTUREKIT_MAX_BLOB_BYTES", in: 1024...1_073_741_824) ?? maxBlobBytes
+        validationCacheSeconds =
+            try integer("CAPTUREKIT_VALIDATION_CACHE_SECONDS", in: 60...31_536_000) ?? validationCacheSeconds
+        validationGraceSeconds =
+            try integer("CAPTUREKIT_VALIDATION_GRACE_SECONDS", in: 0...31_536_000) ?? validationGraceSeconds
+        if let reject = text("CAPTUREKIT_REJECT_TEST_KEYS") {
+            guard ["0", "1", "true", "false"].contains(reject) else {
+                throw .invalidValue(name: "CAPTUREKIT_REJECT_TEST_KEYS", expected: "1 or 0")
+            }
+            rejectTestKeys = reject == "1" || reject == "true"
+        }
+        if let level = text("CAPTUREKIT_LOG_LEVEL") {
+            guard let parsed = Logger.Level(rawValue: level) else {
+                throw .invalidValue(name: "CAPTUREKIT_LOG_LEVEL", expected: "trace, debug, info, ... critical")
+            }
+            logLevel = parsed
+        }
+    }
+}
+
+/// Why a configuration value cannot be used.
+package enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidValue(name: String, expected: String)
+    case dataDirectoryUnusable(path: String)
+
+    package var description: String {
+        switch self {
+        case let .invalidValue(name, expected):
+            return "\(name) has a value that cannot be used; expected \(expected)."
+        case let .dataDirectoryUnusable(path):
+            return "The data directory \(path) cannot be created or written; choose another with --data-dir."
+        }
+    }
+}

@@ -1,0 +1,520 @@
+/// The OpenAPI 3.1 description of every route, served at `GET /openapi.yaml`.
+///
+/// A test compares its `paths` with the router's routes, in both directions: a route missing here,
+/// or described here but not routed, fails the suite.
+package enum OpenAPIDocument {
+    /// The document.
+    package static let yaml = #"""
+openapi: 3.1.0
+info:
+  title: CaptureKit server
+  version: 1.0.0
+  description: |
+    The vendor backend of the CaptureKit SDKs: FBx-style licence validation, the resource CDN
+    (signed manifest and content-addressed blobs), the eyewear catalog, and administration.
+    Every error is JSON {"error": {"code", "message"}} with a stable machine code.
+    Signed tokens are compact JWS (EdDSA/Ed25519); the public keys are at GET /v1/keys.
+servers:
+  - url: http://127.0.0.1:8080
+tags:
+  - name: operations
+  - name: licences
+  - name: resources
+  - name: catalog
+  - name: administration
+components:
+  securitySchemes:
+    adminToken:
+      type: http
+      scheme: bearer
+      description: The admin token (first start writes it to <data-dir>/admin-token). Customer API keys are refused (403 adminOnly).
+  parameters:
+    sha256:
+      name: sha256
+      in: path
+      required: true
+      schema: {type: string, pattern: "^[0-9a-f]{64}$"}
+    sku:
+      name: sku
+      in: path
+      required: true
+      schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
+    customerId:
+      name: customerId
+      in: path
+      required: true
+      schema: {type: string}
+    keyId:
+      name: keyId
+      in: path
+      required: true
+      schema: {type: string}
+    licenseId:
+      name: licenseId
+      in: path
+      required: true
+      schema: {type: string}
+    range:
+      name: Range
+      in: header
+      required: false
+      description: One byte range (bytes=a-b, bytes=a-, bytes=-n); several ranges are ignored (200).
+      schema: {type: string}
+  responses:
+    Error:
+      description: An error with a stable machine code.
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/Error"}
+    Blob:
+      description: The bytes (200), with ETag "<sha256>", Accept-Ranges bytes, Cache-Control immutable.
+      content:
+        application/octet-stream: {}
+    PartialBlob:
+      description: One range of the bytes, with Content-Range.
+      content:
+        application/octet-stream: {}
+  schemas:
+    Error:
+      type: object
+      required: [error]
+      properties:
+        error:
+          type: object
+          required: [code, message]
+          properties:
+            code:
+              type: string
+              description: |
+                Stable machine code: badRequest, invalidJSON, payloadTooLarge, unsupportedMediaType, routeNotFound,
+                methodNotAllowed, rateLimited, storageUnavailable, internalError, adminTokenRequired,
+                invalidAdminToken, adminOnly, customerNotFound, customerRevoked, apiKeyIdNotFound, licenseNotFound,
+                alreadyRevoked, blobNotFound, resourceVersionConflict, invalidAPIKey, apiKeyNotFound,
+                licenseForAPIKeyNotFound, manifestNotPublished, resourceNotFound, rangeNotSatisfiable,
+                frameNotFound, assetNotFound.
+            message: {type: string}
+    Status:
+      type: object
+      properties:
+        status: {type: string}
+    PublicKeySet:
+      type: object
+      required: [signingKeyId, keys]
+      properties:
+        signingKeyId: {type: string, description: kid of the key that signs new tokens}
+        keys:
+          type: array
+          items:
+            type: object
+            required: [kty, crv, alg, use, kid, x]
+            properties:
+              kty: {const: OKP}
+              crv: {const: Ed25519}
+              alg: {const: EdDSA}
+              use: {const: sig}
+              kid: {type: string}
+              x: {type: string, description: raw 32-byte public key, base64url}
+    ValidationRequest:
+      type: object
+      required: [apiKey, bundleId, nonce]
+      properties:
+        apiKey: {type: string, description: "fbx_live_ or fbx_test_ + 43 base64url + 4-character checksum"}
+        bundleId: {type: string, maxLength: 255}
+        sdkVersion: {type: string, maxLength: 64}
+        platform: {type: string, maxLength: 64}
+        nonce: {type: string, pattern: "^[A-Za-z0-9_-]{8,128}$"}
+    ValidationResponse:
+      type: object
+      required: [token]
+      properties:
+        token:
+          type: string
+          description: |
+            Compact JWS, typ license-validation+jwt, claims {status, keyId, bundleId, features, nonce, iat,
+            cacheUntil, graceUntil} (seconds since 1970).
+    Customer:
+      type: object
+      properties:
+        id: {type: string}
+        name: {type: string}
+        status: {enum: [active, revoked]}
+        createdAt: {type: integer}
+    APIKey:
+      type: object
+      properties:
+        id: {type: string}
+        customerId: {type: string}
+        mode: {enum: [live, test]}
+        status: {enum: [active, suspended, revoked]}
+        createdAt: {type: integer}
+        apiKey: {type: string, description: Only in the answer that created the key; stored as SHA-256 only.}
+    License:
+      type: object
+      properties:
+        id: {type: string}
+        customerId: {type: string}
+        product: {enum: [fbx, blinkid, fortface]}
+        bundleIds: {type: array, items: {type: string}}
+        platforms: {type: array, items: {enum: [ios, android, linux]}}
+        features: {type: array, items: {type: string}}
+        issuedAt: {type: integer}
+        notBefore: {type: integer}
+        expiresAt: {type: integer}
+        maxSdk: {type: string}
+        status: {enum: [active, revoked]}
+        keyId: {type: string, description: kid of the signing key}
+        token: {type: string, description: "The licence key: compact JWS, typ license+jwt"}
+    IssueLicenseRequest:
+      type: object
+      required: [product, bundleIds]
+      properties:
+        product: {enum: [fbx, blinkid, fortface]}
+        bundleIds: {type: array, items: {type: string}, minItems: 1, maxItems: 100}
+        platforms: {type: array, items: {enum: [ios, android, linux]}}
+        features: {type: array, items: {type: string}}
+        validDays: {type: integer, minimum: 1, maximum: 3650, default: 365}
+        notBefore: {type: integer, description: seconds since 1970, default now}
+        maxSdk: {type: string, default: 999.999.999}
+        online:
+          type: object
+          properties:
+            required: {type: boolean}
+            ttlH: {type: integer}
+            graceD: {type: integer}
+    ManifestEntry:
+      type: object
+      properties:
+        name: {type: string}
+        version: {type: string}
+        size: {type: integer}
+        sha256: {type: string}
+    Frame:
+      type: object
+      properties:
+        sku: {type: string}
+        name: {type: string}
+        lensWidthMm: {type: number}
+        bridgeWidthMm: {type: number}
+        templeLengthMm: {type: number}
+        colors:
+          type: array
+          items:
+            type: object
+            properties:
+              name: {type: string}
+              hex: {type: string, pattern: "^#[0-9A-Fa-f]{6}$"}
+        assets:
+          type: array
+          items:
+            type: object
+            properties:
+              role: {type: string}
+              sha256: {type: string}
+              mediaType: {type: string}
+              size: {type: integer}
+              url: {type: string}
+paths:
+  /health:
+    get:
+      tags: [operations]
+      summary: Liveness (200 while the process runs).
+      responses:
+        "200": {description: Alive., content: {application/json: {schema: {$ref: "#/components/schemas/Status"}}}}
+  /ready:
+    get:
+      tags: [operations]
+      summary: Readiness (the database answers).
+      responses:
+        "200": {description: Ready., content: {application/json: {schema: {$ref: "#/components/schemas/Status"}}}}
+        "503": {$ref: "#/components/responses/Error"}
+  /metrics:
+    get:
+      tags: [operations]
+      summary: Prometheus metrics (text exposition format).
+      responses:
+        "200": {description: Metrics., content: {text/plain: {}}}
+  /openapi.yaml:
+    get:
+      tags: [operations]
+      summary: This document.
+      responses:
+        "200": {description: The OpenAPI document., content: {application/yaml: {}}}
+  /v1/keys:
+    get:
+      tags: [licences]
+      summary: Public keys (JWK set) verifying licences, validation answers and manifests.
+      responses:
+        "200": {description: Keys., content: {application/json: {schema: {$ref: "#/components/schemas/PublicKeySet"}}}}
+        "429": {$ref: "#/components/responses/Error"}
+  /v1/licenses/validate:
+    post:
+      tags: [licences]
+      summary: Validate an FBx-style API key for a bundle id.
+      description: |
+        invalidAPIKey (401) - missing, malformed, bad checksum, refused test key, revoked or suspended key or customer;
+        apiKeyNotFound (404) - well formed but unknown; licenseForAPIKeyNotFound (403) - no active fbx licence
+        covering the bundle id. Body at most 4096 bytes.
+      requestBody:
+        required: true
+        content: {application/json: {schema: {$ref: "#/components/schemas/ValidationRequest"}}}
+      responses:
+        "200": {description: Signed answer., content: {application/json: {schema: {$ref: "#/components/schemas/ValidationResponse"}}}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+        "415": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/Error"}
+  /v1/resources/manifest:
+    get:
+      tags: [resources]
+      summary: The latest resource manifest, signed (typ resource-manifest+jwt); manifestVersion never decreases.
+      responses:
+        "200": {description: The compact JWS as the body (X-Manifest-Version header)., content: {application/jwt: {}}}
+        "404": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/Error"}
+  /v1/resources/{sha256}:
+    get:
+      tags: [resources]
+      summary: A published resource's bytes by SHA-256, with Range support.
+      parameters: [{$ref: "#/components/parameters/sha256"}, {$ref: "#/components/parameters/range"}]
+      responses:
+        "200": {$ref: "#/components/responses/Blob"}
+        "206": {$ref: "#/components/responses/PartialBlob"}
+        "304": {description: If-None-Match matched.}
+        "404": {$ref: "#/components/responses/Error"}
+        "416": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/Error"}
+  /v1/frames/{sku}:
+    get:
+      tags: [catalog]
+      summary: An eyewear frame (sizes in mm, colours, asset hashes). Unknown SKU is 404 frameNotFound.
+      parameters: [{$ref: "#/components/parameters/sku"}]
+      responses:
+        "200": {description: The frame., content: {application/json: {schema: {$ref: "#/components/schemas/Frame"}}}}
+        "404": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/Error"}
+  /v1/frames/{sku}/assets/{sha256}:
+    get:
+      tags: [catalog]
+      summary: One asset of a frame, with Range support.
+      parameters:
+        - {$ref: "#/components/parameters/sku"}
+        - {$ref: "#/components/parameters/sha256"}
+        - {$ref: "#/components/parameters/range"}
+      responses:
+        "200": {$ref: "#/components/responses/Blob"}
+        "206": {$ref: "#/components/responses/PartialBlob"}
+        "304": {description: If-None-Match matched.}
+        "404": {$ref: "#/components/responses/Error"}
+        "416": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/Error"}
+  /v1/admin/customers:
+    post:
+      tags: [administration]
+      security: [{adminToken: []}]
+      summary: Create a customer.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [name], properties: {name: {type: string}}}
+      responses:
+        "201": {description: Created., content: {application/json: {schema: {$ref: "#/components/schemas/Customer"}}}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+  /v1/admin/customers/{customerId}:
+    get:
+      tags: [administration]
+      security: [{adminToken: []}]
+      summary: A customer.
+      parameters: [{$ref: "#/components/parameters/customerId"}]
+      responses:
+        "200": {description: The customer., content: {application/json: {schema: {$ref: "#/components/schemas/Customer"}}}}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+  /v1/admin/customers/{customerId}/revoke:
+    post:
+      tags: [administration]
+      security: [{adminToken: []}]
+      summary: Revoke a customer (its keys then answer invalidAPIKey). Idempotent.
+      parameters: [{$ref: "#/components/parameters/customerId"}]
+      responses:
+        "200": {description: Revoked., content: {application/json: {schema: {$ref: "#/components/schemas/Customer"}}}}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+  /v1/admin/customers/{customerId}/api-keys:
+    post:
+      tags: [administration]
+      security: [{adminToken: []}]
+      summary: Create an API key (shown once; stored as SHA-256).
+      parameters: [{$ref: "#/components/parameters/customerId"}]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, properties: {mode: {enum: [live, test], default: live}}}
+      responses:
+        "201": {description: Created., content: {application/json: {schema: {$ref: "#/components/schemas/APIKey"}}}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+        "409": {$ref: "#/components/responses/Error"}
+  /v1/admin/customers/{customerId}/licenses:
+    post:
+      tags: [administration]
+      security: [{adminToken: []}]
+      summary: Issue a licence key (typ license+jwt, signed by the newest key). Answered after commit.
+      parameters: [{$ref: "#/components/parameters/customerId"}]
+      requestBody:
+        required: true
+        content: {application/json: {schema: {$ref: "#/components/schemas/IssueLicenseRequest"}}}
+      responses:
+        "201": {description: Issued., content: {application/json: {schema: {$ref: "#/components/schemas/License"}}}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+        "409": {$ref: "#/components/responses/Error"}
+  /v1/admin/api-keys/{keyId}:
+    get:
+      tags: [administration]
+      security: [{adminToken: []}]
+      summary: An API key's state (never the key).
+      parameters: [{$ref: "#/components/parameters/keyId"}]
+      responses:
+        "200": {description: The key., content: {application/json: {schema: {$ref: "#/components/schemas/APIKey"}}}}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+  /v1/admin/api-keys/{keyId}/status:
+    put:
+      tags: [administration]
+      security: [{adminToken: []}]
+      summary: Suspend, resume or revoke an API key (revocation is final).
+      parameters: [{$ref: "#/components/parameters/keyId"}]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [status], properties: {status: {enum: [active, suspended, revoked]}}}
+      responses:
+        "200": {description: Updated., content: {application/json: {schema: {$ref: "#/components/schemas/APIKey"}}}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+        "409": {$ref: "#/components/responses/Error"}
+  /v1/admin/licenses/{licenseId}:
+    get:
+      tags: [administration]
+      security: [{adminToken: []}]
+      summary: A licence, with its token.
+      parameters: [{$ref: "#/components/parameters/licenseId"}]
+      responses:
+        "200": {description: The licence., content: {application/json: {schema: {$ref: "#/components/schemas/License"}}}}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+  /v1/admin/licenses/{licenseId}/revoke:
+    post:
+      tags: [administration]
+      security: [{adminToken: []}]
+      summary: Revoke a licence (validation stops counting it). Idempotent.
+      parameters: [{$ref: "#/components/parameters/licenseId"}]
+      responses:
+        "200": {description: Revoked., content: {application/json: {schema: {$ref: "#/components/schemas/License"}}}}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+  /v1/admin/blobs:
+    post:
+      tags: [administration]
+      security: [{adminToken: []}]
+      summary: Upload bytes (a resource or a frame asset); the Content-Type is kept as the media type.
+      requestBody:
+        required: true
+        content: {application/octet-stream: {}}
+      responses:
+        "201":
+          description: Stored (or already there).
+          content:
+            application/json:
+              schema:
+                type: object
+                properties: {sha256: {type: string}, size: {type: integer}, mediaType: {type: string}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+  /v1/admin/resources:
+    post:
+      tags: [administration]
+      security: [{adminToken: []}]
+      summary: Publish an uploaded blob as resource name/version; the manifest version increases by one.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [name, version, sha256]
+              properties: {name: {type: string}, version: {type: string}, sha256: {type: string}}
+      responses:
+        "201":
+          description: Published.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  manifestVersion: {type: integer}
+                  resources: {type: array, items: {$ref: "#/components/schemas/ManifestEntry"}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "409": {$ref: "#/components/responses/Error"}
+        "422": {$ref: "#/components/responses/Error"}
+  /v1/admin/frames:
+    post:
+      tags: [administration]
+      security: [{adminToken: []}]
+      summary: Import (insert or replace by SKU) up to 1000 frames whose assets were uploaded as blobs.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [frames]
+              properties:
+                frames:
+                  type: array
+                  items:
+                    type: object
+                    required: [sku, name, lensWidthMm, bridgeWidthMm, templeLengthMm, colors, assets]
+                    properties:
+                      sku: {type: string}
+                      name: {type: string}
+                      lensWidthMm: {type: number}
+                      bridgeWidthMm: {type: number}
+                      templeLengthMm: {type: number}
+                      colors: {type: array, items: {type: object, properties: {name: {type: string}, hex: {type: string}}}}
+                      assets: {type: array, items: {type: object, properties: {role: {type: string}, sha256: {type: string}}}}
+      responses:
+        "200":
+          description: Imported.
+          content: {application/json: {schema: {type: object, properties: {imported: {type: integer}}}}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+        "422": {$ref: "#/components/responses/Error"}
+"""#
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Logging
+
+/// What the controllers share: storage, signing keys, the admin token, limits, metrics and the clock.
+package struct ServerEnvironment: Sendable {
+    package var configuration: ServerConfiguration
+    package var store: any CaptureStore
+    package var signingKeys: SigningKeys
+    package var adminToken: AdminToken
+    package var metrics: ServerMetrics
+    /// Per-API-key limiter for licence validation.
+    package var keyLimiter: RateLimiter
+    /// Per-client-address limiter for public routes.
+    package var addressLimiter: RateLimiter
+    /// The clock (injected in tests).
+    package var now: @Sendable () -> Date
+    package var logger: Logger
+
+    package init(
+        configuration: ServerConfiguration, store: any CaptureStore, signingKeys: SigningKeys, adminToken: AdminToken,
+        now: @escaping @Sendable () -> Date, logger: Logger
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.signingKeys = signingKeys
+        self.adminToken = adminToken
+        self.metrics = ServerMetrics()
+        self.keyLimiter = RateLimiter(perMinute: configuration.keyRequestsPerMinute, now: now)
+        self.addressLimiter = RateLimiter(perMinute: configuration.addressRequestsPerMinute, now: now)
+        self.now = now
+        self.logger = logger
+    }
+
+    /// The current time in whole seconds since 1970.
+    package var nowSeconds: Int64 { Int64(now().timeIntervalSince1970.rounded(.down)) }
+}

@@ -1,0 +1,49 @@
+import CaptureCore
+
+/// Everything the server keeps: customers, API keys, licences, blobs, the resource manifest and the
+/// eyewear catalog.
+///
+/// Two implementations share the SQL in ``SQLCaptureStore``: SQLite (``SQLiteDriver``, the embedded
+/// default, one file in the data directory) and PostgreSQL (``PostgresDriver``, for several instances).
+/// Every write method returns only after its transaction committed: an answered write is durable.
+package protocol CaptureStore: Sendable {
+    /// Opens connections and applies pending schema migrations.
+    func start() async throws
+    /// Closes connections. Further calls fail.
+    func shutdown() async throws
+    /// Runs a trivial query; throws when the database is not reachable.
+    func ping() async throws
+
+    func insertCustomer(_ customer: CustomerRecord) async throws
+    func customer(id: String) async throws -> CustomerRecord?
+    /// Returns false when no customer has this id.
+    func updateCustomerStatus(id: String, to status: CustomerRecord.Status) async throws -> Bool
+
+    func insertAPIKey(_ key: APIKeyRecord) async throws
+    func apiKey(id: String) async throws -> APIKeyRecord?
+    func apiKey(hash: String) async throws -> APIKeyRecord?
+    func updateAPIKeyStatus(id: String, to status: APIKeyRecord.Status) async throws -> Bool
+
+    func insertLicense(_ license: LicenseRecord) async throws
+    func license(id: String) async throws -> LicenseRecord?
+    func licenses(customerID: String, product: String) async throws -> [LicenseRecord]
+    func updateLicenseStatus(id: String, to status: LicenseRecord.Status) async throws -> Bool
+
+    /// Stores a blob; storing the same bytes again changes nothing.
+    func insertBlob(_ blob: BlobRecord) async throws
+    func blob(sha256: String) async throws -> BlobRecord?
+    /// Size and media type of a stored blob, without its bytes.
+    func blobInfo(sha256: String) async throws -> (size: Int, mediaType: String)?
+
+    /// Adds or replaces the resource named `entry.name` and records a new manifest version, atomically.
+    /// Republishing identical content returns the current snapshot unchanged.
+    /// - Throws: ``StoreError/resourceVersionConflict`` when this name and version exist with other bytes.
+    func publishResource(_ entry: ResourceManifest.Entry, at time: Int64) async throws -> ManifestSnapshot
+    func latestManifest() async throws -> ManifestSnapshot?
+    /// Whether a blob was ever published as a resource (old versions stay downloadable).
+    func isPublishedResource(sha256: String) async throws -> Bool
+
+    /// Inserts or replaces frames by SKU, all or none.
+    func upsertFrames(_ frames: [FrameRecord]) async throws
+    func frame(sku: String) async throws -> FrameRecord?
+}

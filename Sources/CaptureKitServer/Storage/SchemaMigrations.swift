@@ -1,0 +1,105 @@
+import SQLKit
+
+/// The database schema, as an ordered list of migrations applied once each and recorded in
+/// `schema_migrations`. Never edit a published migration: append a new one.
+package enum SchemaMigrations {
+    /// One schema step.
+    package struct Migration: Sendable {
+        package var version: Int
+        package var name: String
+        /// The statements, for a flavour.
+        package var statements: @Sendable (SQLFlavor) -> [String]
+    }
+
+    /// All migrations, oldest first.
+    package static let all: [Migration] = [
+        Migration(version: 1, name: "initial schema") { flavor in
+            [
+                """
+                CREATE TABLE customers (
+                    id TEXT PRIMARY KEY, name TEXT NOT NULL, status TEXT NOT NULL, created_at BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE api_keys (
+                    id TEXT PRIMARY KEY, customer_id TEXT NOT NULL REFERENCES customers (id),
+                    key_hash TEXT NOT NULL UNIQUE, mode TEXT NOT NULL, status TEXT NOT NULL,
+                    created_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX api_keys_customer ON api_keys (customer_id)",
+                """
+                CREATE TABLE licenses (
+                    id TEXT PRIMARY KEY, customer_id TEXT NOT NULL REFERENCES customers (id),
+                    product TEXT NOT NULL, bundle_ids TEXT NOT NULL, platforms TEXT NOT NULL,
+                    features TEXT NOT NULL, issued_at BIGINT NOT NULL, not_before BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL, max_sdk TEXT NOT NULL, status TEXT NOT NULL,
+                    signing_key_id TEXT NOT NULL, token TEXT NOT NULL)
+                """,
+                "CREATE INDEX licenses_customer_product ON licenses (customer_id, product)",
+                """
+                CREATE TABLE blobs (
+                    sha256 TEXT PRIMARY KEY, media_type TEXT NOT NULL, size BIGINT NOT NULL,
+                    data \(flavor.blobType) NOT NULL, created_at BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE resources (
+                    name TEXT NOT NULL, version TEXT NOT NULL, sha256 TEXT NOT NULL REFERENCES blobs (sha256),
+                    size BIGINT NOT NULL, first_manifest_version BIGINT NOT NULL, PRIMARY KEY (name, version))
+                """,
+                "CREATE INDEX resources_sha256 ON resources (sha256)",
+                "CREATE TABLE manifest_head (id BIGINT PRIMARY KEY, version BIGINT NOT NULL)",
+                "INSERT INTO manifest_head (id, version) VALUES (1, 0)",
+                """
+                CREATE TABLE manifests (
+                    version BIGINT PRIMARY KEY, published_at BIGINT NOT NULL, entries TEXT NOT NULL)
+                """,
+                """
+                CREATE TABLE frames (
+                    sku TEXT PRIMARY KEY, name TEXT NOT NULL, lens_width_mm \(flavor.doubleType) NOT NULL,
+                    bridge_width_mm \(flavor.doubleType) NOT NULL, temple_length_mm \(flavor.doubleType) NOT NULL,
+                    colors TEXT NOT NULL, assets TEXT NOT NULL, updated_at BIGINT NOT NULL)
+                """,
+            ]
+        }
+    ]
+
+    /// The newest schema version this server knows.
+    package static var latestVersion: Int { all.last?.version ?? 0 }
+
+    /// Applies pending migrations in one transaction. On PostgreSQL an advisory lock makes instances
+    /// starting together apply them once.
+    /// - Returns: The versions applied now.
+    @discardableResult
+    package static func apply(using driver: any SQLDatabaseDriver, at time: Int64) async throws -> [Int] {
+        let flavor = driver.flavor
+        return try await driver.transaction { database in
+            if flavor == .postgres {
+                try await database.raw("SELECT pg_advisory_xact_lock(7341002)").run()
+            }
+            try await database.raw(
+                """
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)
+                """
+            ).run()
+            let rows = try await database.raw("SELECT version FROM schema_migrations").all()
+            let applied = Set(try rows.map { try $0.decode(column: "version", as: Int.self) })
+            if let newest = applied.max(), newest > latestVersion {
+                throw StoreError.schemaTooNew(found: newest, known: latestVersion)
+            }
+            var appliedNow: [Int] = []
+            for migration in all where !applied.contains(migration.version) {
+                for statement in migration.statements(flavor) {
+                    try await database.raw(SQLQueryString(statement)).run()
+                }
+                try await database.raw(
+                    """
+                    INSERT INTO schema_migrations (version, name, applied_at)
+                    VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: time))
+                    """
+                ).run()
+                appliedNow.append(migration.version)
+            }
+            return appliedNow
+        }
+    }
+}

@@ -1,0 +1,306 @@
+import CaptureCore
+import Foundation
+
+/// Finds machine-readable zones directly in a frame, without the document's outline: a zone is
+/// two or three parallel, evenly spaced lines of 30–44 evenly spaced glyphs of one size.
+///
+/// 1. The frame is box-downscaled to about ``workingSize`` pixels on its long side and thresholded
+///    against its local mean (dark ink on lighter paper).
+/// 2. Glyph-sized connected components vote, by their centres, in a Hough accumulator for the
+///    straight lines through them; lines of text collect one vote per glyph.
+/// 3. For each peak, the components near the line are ordered along it; the longest run whose
+///    neighbouring gaps stay close to one pitch is a text line. MRZ lines have at least 20 glyphs
+///    in such a run (fillers `<` included, blur may merge some).
+/// 4. Parallel text lines one line-pitch apart with overlapping extents form a zone.
+///
+/// Which way is up cannot be told from geometry alone (a 180° turn keeps every line parallel);
+/// the zone's `down` vector points to the lower half of the frame, and the reader tries the
+/// opposite when the text does not read.
+package struct MRZZoneDetector: Sendable {
+    /// Long side of the working image.
+    package var workingSize = 1000
+
+    package init() {}
+
+    /// A zone found in the frame, in frame pixels.
+    package struct Zone: Sendable, Equatable {
+        /// Reading direction (unit vector along the lines) and the direction from the first line to
+        /// the last (unit vector perpendicular to it).
+        package var along: Point2D
+        package var down: Point2D
+        /// Centre of the first glyph of the first line, before any later extension.
+        package var origin: Point2D
+        /// Distance between glyph centres, between line centres, and the glyphs' height.
+        package var pitch: Double
+        package var lineSpacing: Double
+        package var glyphHeight: Double
+        /// Number of lines and the number of glyph positions spanned (the longest line).
+        package var lineCount: Int
+        package var cellSpan: Int
+        /// Glyphs counted on the lines (a confidence).
+        package var glyphCount: Int
+
+        /// The frame position of cell `k` of line `i`.
+        package func cellCentre(line i: Int, cell k: Int) -> Point2D {
+            origin + along * (Double(k) * pitch) + down * (Double(i) * lineSpacing)
+        }
+    }
+
+    /// Zones in `roi` of `image`, most glyphs first.
+    package func zones(in image: GrayImage, roi: PixelRect) -> [Zone] {
+        let region = roi.clipped(width: image.width, height: image.height)
+        guard region.width >= 64, region.height >= 32 else { return [] }
+        let factor = max(1, Int((Double(max(region.width, region.height)) / Double(workingSize)).rounded()))
+        let small = image.region(region).downscaled(by: factor)
+        let glyphs = Self.glyphs(in: small)
+        guard glyphs.count >= 20 else { return [] }
+        let lines = Self.textLines(glyphs, width: small.width, height: small.height)
+        let scale = Double(factor)
+        let offset = Point2D(x: Double(region.x), y: Double(region.y))
+        return Self.group(lines).map { zone in
+            var z = zone
+            z.origin = (z.origin + Point2D(x: 0.5, y: 0.5)) * scale - Point2D(x: 0.5, y: 0.5) + offset
+            z.pitch *= scale
+            z.lineSpacing *= scale
+            z.glyphHeight *= scale
+            return z
+        }
+    }
+
+    // MARK: - Glyphs
+
+    struct Glyph {
+        var centre: Point2D
+        /// max(width, height) of the bounding box.
+        var size: Double
+        /// Wider than a glyph: a run of glyphs merged by blur (counts for extents only).
+        var isRun: Bool
+        var minX: Double, maxX: Double, minY: Double, maxY: Double
+    }
+
+    static func glyphs(in image: GrayImage) -> [Glyph] {
+        let mask = MRZTextLineFinder.inkMask(image, radius: 10)
+        var out: [Glyph] = []
+        for c in ConnectedComponents.label(mask, width: image.width, height: image.height, minimumArea: 4) {
+            let w = Double(c.width), h = Double(c.height)
+            let size = max(w, h), small = min(w, h)
+            let fill = Double(c.area) / (w * h)
+            guard size >= 3, fill >= 0.08 else { continue }
+            let glyph = Glyph(centre: c.boxCentre, size: size, isRun: false, minX: Double(c.minX),
+                              maxX: Double(c.maxX), minY: Double(c.minY), maxY: Double(c.maxY))
+            if size <= 36, small >= 0.2 * size {
+                out.append(glyph)
+            } else if small >= 3, small <= 30, size <= 60 * small {
+                var run = glyph
+                run.isRun = true
+                run.size = small
+                out.append(run)
+            }
+        }
+        return out
+    }
+
+    // MARK: - Text lines
+
+    struct TextLine {
+        /// Unit normal of the line and the line's end points (glyph centres at both ends).
+        var normal: Point2D
+        var startPoint: Point2D
+        var endPoint: Point2D
+        var pitch: Double
+        var size: Double
+        var count: Int
+
+        var midpoint: Point2D { (startPoint + endPoint) * 0.5 }
+        var length: Double { startPoint.distance(to: endPoint) }
+    }
+
+    /// Straight runs of evenly spaced glyphs of one size.
+    static func textLines(_ glyphs: [Glyph], width: Int, height: Int) -> [TextLine] {
+        let angleBins = 180
+        let maxRho = Int(Double(width * width + height * height).squareRoot()) + 1
+        let rhoBins = maxRho + 1  // 2-pixel bins over −maxRho...maxRho
+        var accumulator = [Int32](repeating: 0, count: angleBins * rhoBins)
+        let cosT = (0..<angleBins).map { cos(Double($0) * Double.pi / Double(angleBins)) }
+        let sinT = (0..<angleBins).map { sin(Double($0) * Double.pi / Double(angleBins)) }
+        let voters = glyphs.filter { !$0.isRun }
+        accumulator.withUnsafeMutableBufferPointer { acc in
+            for g in voters {
+                // A glyph votes for every line passing within a third of its size of its centre, so
+                // a text line's votes gather in one bin despite jitter and angle quantisation.
+                let spread = max(1, Int((g.size / 3 / 2).rounded()))
+                for t in 0..<angleBins {
+                    let rho = g.centre.x * cosT[t] + g.centre.y * sinT[t]
+                    let bin = Int(((rho + Double(maxRho)) / 2).rounded())
+                    for b in max(0, bin - spread)...min(rhoBins - 1, bin + spread) { acc[t * rhoBins + b] += 1 }
+                }
+            }
+        }
+        // Peaks: local maxima with at least 18 votes.
+        var peaks: [(t: Int, r: Int, v: Int32)] = []
+        accumulator.withUnsafeBufferPointer { acc in
+            for t in 0..<angleBins {
+                for r in 1..<(rhoBins - 1) {
+                    let v = acc[t * rhoBins + r]
+                    guard v >= 18 else { continue }
+                    var isPeak = true
+                    check: for dt in -2...2 {
+                        let tt = (t + dt + angleBins) % angleBins
+                        // Wrapping the angle flips the sign of rho.
+                        let rr = (t + dt < 0 || t + dt >= angleBins) ? rhoBins - 1 - r : r
+                        for dr in -2...2 where dt != 0 || dr != 0 {
+                            let q = rr + dr
+                            guard q >= 0, q < rhoBins else { continue }
+                            let u = acc[tt * rhoBins + q]
+                            if u > v || (u == v && (dt, dr) < (0, 0)) {
+                                isPeak = false
+                                break check
+                            }
+                        }
+                    }
+                    if isPeak { peaks.append((t, r, v)) }
+                }
+            }
+        }
+        peaks.sort { $0.v > $1.v }
+        var lines: [TextLine] = []
+        for peak in peaks.prefix(150) {
+            let theta = Double(peak.t) * Double.pi / Double(angleBins)
+            let normal = Point2D(x: cos(theta), y: sin(theta))
+            let direction = Point2D(x: -normal.y, y: normal.x)
+            let rho = Double(peak.r) * 2 - Double(maxRho)
+            guard let line = bestRun(glyphs, normal: normal, direction: direction, rho: rho) else { continue }
+            // Skip duplicates of a line already found.
+            let duplicate = lines.contains { other in
+                abs(other.normal.x * line.normal.x + other.normal.y * line.normal.y) >= cos(0.05)
+                    && abs((line.midpoint - other.midpoint).x * other.normal.x + (line.midpoint - other.midpoint).y * other.normal.y)
+                        < 0.6 * line.size
+            }
+            if duplicate { continue }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// The longest run of evenly spaced, similar glyphs near the line (θ, ρ), refitted.
+    static func bestRun(_ glyphs: [Glyph], normal: Point2D, direction: Point2D, rho: Double) -> TextLine? {
+        var near: [(t: Double, g: Glyph)] = []
+        for g in glyphs {
+            let d = g.centre.x * normal.x + g.centre.y * normal.y - rho
+            guard abs(d) <= max(2.5, 0.45 * g.size) else { continue }
+            near.append((g.centre.x * direction.x + g.centre.y * direction.y, g))
+        }
+        let singles = near.filter { !$0.g.isRun }.sorted { $0.t < $1.t }
+        guard singles.count >= 18 else { return nil }
+        let size = singles.map(\.g.size).sorted()[singles.count / 2]
+        // Keep glyphs of the line's size.
+        let similar = singles.filter { $0.g.size >= 0.55 * size && $0.g.size <= 1.6 * size }
+        guard similar.count >= 18 else { return nil }
+        let gaps = zip(similar, similar.dropFirst()).map { $1.t - $0.t }.filter { $0 >= 0.5 * size && $0 <= 2.0 * size }
+        guard gaps.count >= 10 else { return nil }
+        let pitch = gaps.sorted()[gaps.count / 2]
+        // Longest run with gaps under 1.6 pitches (a missed glyph), or bridged by a merged run.
+        let runs = near.filter { $0.g.isRun }.map { r -> (Double, Double) in
+            let a = r.g.minX * direction.x + r.g.minY * direction.y, b = r.g.maxX * direction.x + r.g.maxY * direction.y
+            let c = r.g.maxX * direction.x + r.g.minY * direction.y, d = r.g.minX * direction.x + r.g.maxY * direction.y
+            return ([a, b, c, d].min()!, [a, b, c, d].max()!)
+        }
+        var best = (start: 0, end: 0), current = 0
+        for i in 1..<similar.count {
+            let gap = similar[i].t - similar[i - 1].t
+            let bridged = runs.contains { $0.0 <= similar[i - 1].t + 0.8 * pitch && $0.1 >= similar[i].t - 0.8 * pitch }
+            if gap <= 1.6 * pitch || bridged {
+                if i - current > best.end - best.start { best = (current, i) }
+            } else {
+                current = i
+            }
+        }
+        let run = Array(similar[best.start...best.end])
+        guard run.count >= 18 else { return nil }
+        // Refit the line through the run's centres (total least squares).
+        guard let fitted = ImageLine.fit(run.map(\.g.centre)) else { return nil }
+        let n = fitted.normal
+        let dir = Point2D(x: -n.y, y: n.x)
+        let foot = n * fitted.rho
+        let ts = run.map { $0.g.centre.x * dir.x + $0.g.centre.y * dir.y }
+        var start = ts.min() ?? 0, end = ts.max() ?? 0
+        // Merged runs on the line adjacent to its ends extend it.
+        for r in near where r.g.isRun {
+            let corners = [Point2D(x: r.g.minX, y: r.g.minY), Point2D(x: r.g.maxX, y: r.g.minY),
+                           Point2D(x: r.g.maxX, y: r.g.maxY), Point2D(x: r.g.minX, y: r.g.maxY)]
+            let t = corners.map { $0.x * dir.x + $0.y * dir.y }
+            let (a, b) = (t.min()!, t.max()!)
+            if b >= start - 1.2 * pitch, a < start { start = min(start, a + 0.5 * pitch) }
+            if a <= end + 1.2 * pitch, b > end { end = max(end, b - 0.5 * pitch) }
+        }
+        return TextLine(normal: n, startPoint: foot + dir * start, endPoint: foot + dir * end,
+                        pitch: pitch, size: size, count: run.count)
+    }
+
+    // MARK: - Zones
+
+    /// Parallel lines one line-pitch apart whose extents overlap, two or three together.
+    static func group(_ lines: [TextLine]) -> [Zone] {
+        var zones: [Zone] = []
+        var used = Set<Int>()
+        let order = lines.indices.sorted { lines[$0].count > lines[$1].count }
+        for i in order where !used.contains(i) {
+            let a = lines[i]
+            let n0 = a.normal, dir0 = Point2D(x: -n0.y, y: n0.x)
+            func along(_ p: Point2D) -> Double { p.x * dir0.x + p.y * dir0.y }
+            func across(_ p: Point2D) -> Double { p.x * n0.x + p.y * n0.y }
+            // Lines parallel to `a`, of its size and pitch, overlapping it; sorted across.
+            let members = lines.indices.filter { j in
+                let b = lines[j]
+                guard !used.contains(j), abs(b.normal.x * n0.x + b.normal.y * n0.y) >= cos(0.06) else { return false }
+                guard b.size >= 0.7 * a.size, b.size <= 1.4 * a.size, abs(b.pitch - a.pitch) <= 0.2 * a.pitch else { return false }
+                let (a0, a1) = (min(along(a.startPoint), along(a.endPoint)), max(along(a.startPoint), along(a.endPoint)))
+                let (b0, b1) = (min(along(b.startPoint), along(b.endPoint)), max(along(b.startPoint), along(b.endPoint)))
+                return min(a1, b1) - max(a0, b0) >= 0.6 * min(a1 - a0, b1 - b0)
+            }.sorted { across(lines[$0].midpoint) < across(lines[$1].midpoint) }
+            // The longest chain of consecutive members 1.2–2.8 glyph sizes apart, at most three.
+            var chain: [Int] = [], bestChain: [Int] = []
+            for j in members {
+                if let last = chain.last {
+                    let gap = across(lines[j].midpoint) - across(lines[last].midpoint)
+                    if gap < 1.2 * a.size { continue }  // the same line found twice
+                    if gap <= 2.8 * a.size, chain.count < 3 { chain.append(j) } else { chain = [j] }
+                } else {
+                    chain = [j]
+                }
+                if chain.count > bestChain.count || (chain.count == bestChain.count && chain.contains(i)) { bestChain = chain }
+            }
+            guard bestChain.count >= 2, bestChain.contains(i) else { continue }
+            for j in bestChain { used.insert(j) }
+            zones.append(zone(from: bestChain.map { lines[$0] }, normal: n0))
+        }
+        return zones.sorted { $0.glyphCount > $1.glyphCount }
+    }
+
+    /// The zone of `lines`, sorted across along `normal`.
+    static func zone(from lines: [TextLine], normal: Point2D) -> Zone {
+        // "Down" runs from the first line to the last; prefer the way that points down the frame.
+        var ordered = lines
+        var down = normal
+        if down.y < 0 || (abs(down.y) < 1e-6 && down.x < 0) {
+            down = down * -1
+            ordered.reverse()
+        }
+        // Upright text reads at a right angle clockwise from "up": along × down = +1.
+        let along = Point2D(x: down.y, y: -down.x)
+        func t(_ p: Point2D) -> Double { p.x * along.x + p.y * along.y }
+        let start = ordered.flatMap { [t($0.startPoint), t($0.endPoint)] }.min() ?? 0
+        let end = ordered.flatMap { [t($0.startPoint), t($0.endPoint)] }.max() ?? 0
+        let first = ordered[0], last = ordered[ordered.count - 1]
+        // The first line's point at the zone's common start.
+        let firstStart = t(first.startPoint) <= t(first.endPoint) ? first.startPoint : first.endPoint
+        let origin = firstStart + along * (start - t(firstStart))
+        let spacing = ((last.midpoint - first.midpoint).x * down.x + (last.midpoint - first.midpoint).y * down.y)
+            / Double(max(1, ordered.count - 1))
+        let pitch = ordered.map(\.pitch).sorted()[ordered.count / 2]
+        return Zone(along: along, down: down, origin: origin, pitch: pitch, lineSpacing: spacing,
+                    glyphHeight: ordered.map(\.size).sorted()[ordered.count / 2], lineCount: ordered.count,
+                    cellSpan: Int(((end - start) / pitch).rounded()) + 1,
+                    glyphCount: ordered.map(\.count).reduce(0, +))
+    }
+}

@@ -1,0 +1,42 @@
+import CaptureCore
+import DocumentEngine
+
+/// Camera-like frames of licence backs: a generated AAMVA payload (``AAMVAPayloadGenerator``), drawn
+/// on a card back (``LicenceBackRenderer``) and placed by ``SceneComposer`` with its tier's pose,
+/// background, light, blur, noise and JPEG. Frame `seed` depends only on `seed`.
+package struct LicenceBackSceneGenerator: Sendable {
+    /// A generated frame with its ground truth.
+    package struct Scene: Sendable {
+        /// The frame (decoded from its JPEG), its JPEG bytes and the scene truth (card corners, degradations).
+        package var scene: SyntheticScene
+        /// The payload in the symbol and its fields.
+        package var payload: GeneratedAAMVAPayload
+        /// The symbol's outline in the frame.
+        package var barcode: Quadrilateral2D
+    }
+
+    package let composer: SceneComposer
+
+    package init(composer: SceneComposer) {
+        self.composer = composer
+    }
+
+    /// The frame of `seed`.
+    package func scene(seed: UInt64, fileName: String = "") throws(SceneCompositionError) -> Scene {
+        let payload = AAMVAPayloadGenerator().generate(seed: SeededGenerator.derive(seed: seed, index: 1))
+        var back: RenderedLicenceBack?
+        let scene = try composer.compose(seed: seed, fileName: fileName, kind: .td1Front) {
+            (scale, identity, random) throws(SceneCompositionError) -> RenderedDocument in
+            do throws(BarcodeError) {
+                let rendered = try LicenceBackRenderer(pixelsPerMillimetre: scale).render(
+                    payload: payload.bytes, using: &random)
+                back = rendered
+                return LicenceBackRenderer.document(rendered, identity: identity)
+            } catch {
+                throw .sideRendering(reason: error.description)
+            }
+        }
+        guard let back else { throw .sideRendering(reason: "the renderer was not called") }
+        return Scene(scene: scene, payload: payload, barcode: back.barcode.mapped(scene.documentToFrame.apply))
+    }
+}

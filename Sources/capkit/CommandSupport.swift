@@ -1,0 +1,52 @@
+import BlinkID
+import CaptureCore
+import DocumentEngine
+import Foundation
+
+/// Shared plumbing of the scanning commands: the licence, the SDK, messages, previews.
+enum CommandSupport {
+    /// The licence key to use: `explicit`, else `$CAPTUREKIT_LICENSE_KEY`, else a one-day development
+    /// licence signed on the spot with the development key (`keys/dev-2026.ed25519`, or the file
+    /// named by `$CAPTUREKIT_SIGNING_KEY`).
+    static func licenseKey(explicit: String?) throws -> String {
+        let env = ProcessInfo.processInfo.environment
+        if let key = explicit ?? env["CAPTUREKIT_LICENSE_KEY"], !key.isEmpty { return key }
+        let path = env["CAPTUREKIT_SIGNING_KEY"] ?? "keys/dev-2026.ed25519"
+        guard let signingKey = try? DevelopmentSigningKey.load(from: URL(fileURLWithPath: path)) else {
+            throw CommandFailure("""
+                No licence key: pass --license-key or set CAPTUREKIT_LICENSE_KEY, or run from the repository \
+                (where \(path) signs a development licence).
+                """)
+        }
+        let now = Date()
+        let claims = LicenseClaims(sub: "capkit-development", jti: UUID().uuidString, aud: ["*"], prod: "blinkid",
+                                   plat: ["linux", "macos", "ios", "android"], feat: ["mrz", "barcode"], iat: now,
+                                   nbf: now, exp: now.addingTimeInterval(86_400), maxSdk: "1.99.99")
+        return try CompactJWS.sign(claims, typ: LicenseClaims.tokenType, kid: DevelopmentSigningKey.kid, key: signingKey)
+    }
+
+    /// The SDK with bundled resources.
+    static func makeSDK(licenseKey: String?) async throws -> BlinkIDSdk {
+        let settings = BlinkIDSdkSettings(licenseKey: try Self.licenseKey(explicit: licenseKey), downloadResources: false)
+        return try await BlinkIDSdk.createBlinkIDSdk(withSettings: settings)
+    }
+
+    /// Prints a message on stderr.
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("capkit: \(message)\n".utf8))
+    }
+
+    /// Writes `frame` with the document outline (green) and every MRZ character cell (blue) as PNG.
+    static func writePreview(_ frame: RGBAImage, analysis: FrameAnalysis?, to path: String) throws {
+        var image = frame
+        if let analysis {
+            if let quad = analysis.documentQuad {
+                image.drawQuadrilateral(quad, colour: RGBA(r: 0, g: 220, b: 60, a: 230), thickness: 3)
+            }
+            for box in analysis.mrzCharacterBoxes.joined() {
+                image.drawQuadrilateral(box, colour: RGBA(r: 30, g: 110, b: 255, a: 200), thickness: 1)
+            }
+        }
+        try ImageCodec.encodePNG(image, compressionLevel: 3).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

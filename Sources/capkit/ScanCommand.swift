@@ -1,0 +1,113 @@
+import ArgumentParser
+import BlinkID
+import CaptureCore
+import DocumentEngine
+import Foundation
+
+/// `capkit scan`: reads documents from images, folders or a video and prints what was found.
+struct ScanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Find ID documents and read their MRZ in images, folders of images, or a video.",
+        discussion: """
+            Each image is scanned on its own (photo mode). A video file (.mp4, .mov, .mkv, .avi, .webm) \
+            or a camera (/dev/videoN) is scanned as one session (video mode): the MRZ counts as read \
+            when several frames agree. With --json, one JSON object per input is printed (see README).
+            """)
+
+    @Argument(help: "Image files, folders of images, video files or /dev/videoN.")
+    var inputs: [String]
+
+    @Flag(help: "Print one JSON object per input (JSON Lines).")
+    var json = false
+
+    @Option(help: "Write the frame with the document outline and MRZ character boxes to this PNG (last input).")
+    var preview: String?
+
+    @Option(help: "Licence key (default: $CAPTUREKIT_LICENSE_KEY, else a development licence).")
+    var licenseKey: String?
+
+    @Option(help: "Scan at most this many frames of a video.")
+    var maxFrames: Int = 300
+
+    static let videoExtensions: Set<String> = ["mp4", "mov", "mkv", "avi", "webm", "m4v"]
+
+    func run() async throws {
+        let sdk = try await CommandSupport.makeSDK(licenseKey: licenseKey)
+        var failures = 0
+        var expanded: [(path: String, isVideo: Bool)] = []
+        for input in inputs {
+            let ext = (input as NSString).pathExtension.lowercased()
+            if Self.videoExtensions.contains(ext) || FFmpegVideoSource.isCameraDevice(input) {
+                expanded.append((input, true))
+                continue
+            }
+            do {
+                expanded += try ImageFilesSource(paths: [input]).files.map { ($0.path, false) }
+            } catch {
+                CommandSupport.printError("\(error)")
+                failures += 1
+            }
+        }
+        let progress = ProgressBar(total: expanded.count, enabled: expanded.count > 1)
+        for (i, item) in expanded.enumerated() {
+            let report: ScanReport
+            if item.isVideo {
+                report = await scanVideo(item.path, sdk: sdk)
+            } else {
+                report = await scanImage(item.path, sdk: sdk)
+            }
+            if report.error != nil { failures += 1 }
+            progress.update(i + 1)
+            progress.clear()
+            if json {
+                print(report.jsonLine())
+            } else {
+                print(report.humanReadable())
+            }
+            if let preview, i == expanded.count - 1, let frame = report.previewFrame {
+                try CommandSupport.writePreview(frame, analysis: report.analysis, to: preview)
+            }
+        }
+        progress.finish()
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    private func scanImage(_ path: String, sdk: BlinkIDSdk) async -> ScanReport {
+        let image: RGBAImage
+        do {
+            image = try ImageCodec.decode(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            return ScanReport(input: path, error: "\(error)")
+        }
+        let session = await sdk.createScanningSession(
+            sessionSettings: BlinkIDSessionSettings(inputImageSource: .photo, scanningMode: .single))
+        let result = await session.process(inputImage: InputImage(image: image))
+        let final = await session.getResult()
+        let analysis = await session.lastAnalysis
+        // A single photo: the MRZ as read, even when a check digit fails (`valid` says so).
+        let mrz = final.mrz ?? analysis.flatMap { a in a.mrz.map { MrzResult($0, rawLines: a.mrzReading?.lines) } }
+        return ScanReport(input: path, frame: result.processResult, mrz: mrz, previewFrame: image, analysis: analysis)
+    }
+
+    private func scanVideo(_ path: String, sdk: BlinkIDSdk) async -> ScanReport {
+        let session = await sdk.createScanningSession(
+            sessionSettings: BlinkIDSessionSettings(inputImageSource: .video, scanningMode: .single))
+        var last: ProcessResult?
+        var lastImage: RGBAImage?
+        do {
+            for try await frame in FFmpegVideoSource(input: path, maxFrames: maxFrames).frames() {
+                let r = await session.process(inputImage: InputImage(image: frame.image))
+                guard let pr = r.processResult else { break }
+                last = pr
+                lastImage = frame.image
+                if pr.resultCompleteness.scanningStatus == .documentScanned { break }
+            }
+        } catch {
+            return ScanReport(input: path, error: "\(error)")
+        }
+        let final = await session.getResult()
+        return ScanReport(input: path, frame: last, mrz: final.mrz, previewFrame: lastImage,
+                          analysis: await session.lastAnalysis)
+    }
+}

@@ -1,0 +1,142 @@
+import CaptureCore
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Logging
+import NIOCore
+import PostgresNIO
+import Testing
+
+@testable import CaptureKitServer
+
+/// The database URL for PostgreSQL tests; `.ci/run` exports it after `scripts/ci-postgres`.
+private let postgresURL = ProcessInfo.processInfo.environment["CAPTUREKIT_TEST_POSTGRES_URL"]
+
+@Suite(
+    "PostgreSQL mode: two server instances share one database",
+    .enabled(
+        if: postgresURL != nil, "skipped: set CAPTUREKIT_TEST_POSTGRES_URL (scripts/ci-postgres prints it) to run"),
+    .timeLimit(.minutes(1))
+)
+struct PostgresTests {
+    /// Creates a fresh database for one test and drops it afterwards.
+    private func withScratchDatabase(_ body: (String) async throws -> Void) async throws {
+        let base = try #require(postgresURL)
+        let name = "capkit_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        let admin = PostgresClient(
+            configuration: try PostgresDriver.clientConfiguration(url: base), backgroundLogger: Logger(label: "pg-test")
+        )
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await admin.run() }
+            try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+            var components = try #require(URLComponents(string: base))
+            components.path = "/" + name
+            do {
+                try await body(try #require(components.string))
+            } catch {
+                _ = try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
+                group.cancelAll()
+                throw error
+            }
+            try await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
+            group.cancelAll()
+        }
+    }
+
+    @Test("either instance serves what the other wrote: licences, resources and frames")
+    func instancesShareState() async throws {
+        try await withScratchDatabase { url in
+            let first = try ServerFixture(databaseURL: url)
+            defer { first.remove() }
+            let second = try ServerFixture(databaseURL: url) {
+                $0.signingKeyPaths = first.environment.configuration.signingKeyPaths
+            }
+            defer { second.remove() }
+
+            try await first.application().test(.live) { firstClient in
+                try await second.application().test(.live) { secondClient in
+                    let a = APIClient(client: firstClient)
+                    let b = APIClient(client: secondClient)
+                    #expect(try await b.send(.get, "/ready").status == .ok)
+
+                    // Written on A, validated on B.
+                    let provisioned = try await a.provision()
+                    let validation = try await b.validate(apiKey: provisioned.apiKey)
+                    #expect(validation.status == .ok)
+                    let fetched = try await b.send(.get, "/v1/admin/licenses/\(provisioned.license.id)", admin: true)
+                    #expect(try b.decode(LicenseController.LicenseResponse.self, fetched) == provisioned.license)
+
+                    // Revoked on B, refused on A.
+                    try await b.send(.post, "/v1/admin/licenses/\(provisioned.license.id)/revoke", admin: true)
+                    #expect(
+                        try a.errorCode(try await a.validate(apiKey: provisioned.apiKey)) == "licenseForAPIKeyNotFound")
+
+                    // Published on B, served by A.
+                    let blob = try await b.upload(Array("shared resource".utf8))
+                    try await b.send(
+                        .post, "/v1/admin/resources",
+                        json: ManifestService.PublishRequest(name: "shared", version: "1", sha256: blob.sha256),
+                        admin: true
+                    )
+                    let manifest = try CompactJWS.parse(
+                        String(buffer: try await a.send(.get, "/v1/resources/manifest").body)
+                    )
+                    .decodePayload(as: ResourceManifest.self)
+                    #expect(manifest.manifestVersion == 1)
+                    #expect(
+                        String(buffer: try await a.send(.get, "/v1/resources/\(blob.sha256)").body) == "shared resource"
+                    )
+                    let part = try await a.send(.get, "/v1/resources/\(blob.sha256)", headers: [.range: "bytes=7-"])
+                    #expect(String(buffer: part.body) == "resource")
+
+                    // Frames imported on A, served by B.
+                    let texture = try await a.upload(Array("texture".utf8), mediaType: "image/png")
+                    let frame = CatalogController.ImportRequest.Frame(
+                        sku: "PG-1", name: "Shared", lensWidthMm: 50, bridgeWidthMm: 20, templeLengthMm: 140,
+                        colors: [], assets: [.init(role: "texture", sha256: texture.sha256)]
+                    )
+                    try await a.send(
+                        .post, "/v1/admin/frames", json: CatalogController.ImportRequest(frames: [frame]), admin: true)
+                    let served = try b.decode(
+                        CatalogController.FrameResponse.self, try await b.send(.get, "/v1/frames/PG-1"))
+                    #expect(served.assets.first?.mediaType == "image/png")
+                }
+            }
+        }
+    }
+
+    @Test("concurrent publications on two instances get distinct, increasing manifest versions")
+    func concurrentPublicationsAreSerialised() async throws {
+        try await withScratchDatabase { url in
+            let first = try ServerFixture(databaseURL: url)
+            defer { first.remove() }
+            let second = try ServerFixture(databaseURL: url)
+            defer { second.remove() }
+            try await first.application().test(.router) { firstClient in
+                try await second.application().test(.router) { secondClient in
+                    let clients = [APIClient(client: firstClient), APIClient(client: secondClient)]
+                    let versions = try await withThrowingTaskGroup(of: Int.self) { group in
+                        for index in 0..<10 {
+                            let api = clients[index % 2]
+                            group.addTask {
+                                let blob = try await api.upload(Array("resource \(index)".utf8))
+                                let response = try await api.send(
+                                    .post, "/v1/admin/resources",
+                                    json: ManifestService.PublishRequest(
+                                        name: "r\(index)", version: "1", sha256: blob.sha256),
+                                    admin: true
+                                )
+                                return try api.decode(ManifestService.PublishResponse.self, response).manifestVersion
+                            }
+                        }
+                        return try await group.reduce(into: []) { $0.append($1) }
+                    }
+                    #expect(versions.sorted() == Array(1...10))
+                    let latest = try await first.environment.store.latestManifest()
+                    #expect(latest?.version == 10)
+                    #expect(latest?.entries.count == 10)
+                }
+            }
+        }
+    }
+}

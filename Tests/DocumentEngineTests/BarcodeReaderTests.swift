@@ -1,0 +1,117 @@
+import CaptureCore
+import DocumentSynthesis
+import Testing
+
+@testable import DocumentEngine
+
+/// ``PDF417Reader`` on rendered licence backs placed in frames with known poses and degradations.
+@Suite struct BarcodeReaderTests {
+    /// A generated licence back and its payload.
+    private func back(
+        seed: UInt64, version: Int? = nil, scale: Double = 8
+    ) throws -> (RenderedLicenceBack, GeneratedAAMVAPayload) {
+        let payload = AAMVAPayloadGenerator().generate(seed: seed, version: version)
+        return (try LicenceBackRenderer(pixelsPerMillimetre: scale).render(payload: payload.bytes, seed: seed), payload)
+    }
+
+    @Test func aCleanUprightBackReadsExactlyWithItsFields() throws {
+        let (card, payload) = try back(seed: 1, version: 10)
+        let quad = CardPlacement.corners(width: 960, height: 540, cardWidth: 620, degrees: 0)
+        let frame = CardPlacement.frame(card: card.image, quad: quad, width: 960, height: 540)
+        let reading = try PDF417Reader().read(frame, card: quad)
+        #expect(reading.symbol.bytes == payload.bytes)
+        #expect(reading.record?.fields == payload.fields)
+        // The texture search finds the symbol first: an upright card needs no other look.
+        #expect(reading.look == .foundRegion && reading.looks == 1)
+        // The reported corners lie on the printed symbol (mapped into the frame).
+        let toFrame = Homography(
+            from: Quadrilateral2D(
+                x: 0, y: 0, width: Double(card.image.width),
+                height: Double(card.image.height)), to: quad)!
+        let truth = card.barcode.mapped(toFrame.apply)
+        #expect(reading.symbol.corners.centroid.distance(to: truth.centroid) < 12)
+    }
+
+    @Test func aTurnedTiltedBlurredNoisyJPEGBackIsRead() throws {
+        for (seed, degrees) in [(UInt64(2), 25.0), (3, -160), (4, 95)] {
+            let (card, payload) = try back(seed: seed)
+            let quad = CardPlacement.corners(width: 960, height: 720, cardWidth: 720, degrees: degrees, keystone: 0.1)
+            var frame = CardPlacement.frame(card: card.image, quad: quad, width: 960, height: 720)
+            frame = CardPlacement.noisy(frame.gaussianBlurred(sigma: 0.7), sigma: 3, seed: seed)
+            frame = try CardPlacement.jpeg(frame, quality: 70)
+            let reading = try PDF417Reader().read(frame, card: quad)
+            #expect(reading.symbol.bytes == payload.bytes, "seed \(seed)")
+            #expect(reading.looks <= PDF417Reader.maximumLooks)
+        }
+    }
+
+    @Test func theLocalisersQuadIsEnoughAndNoQuadFallsBackToTheWholeFrame() throws {
+        let (card, payload) = try back(seed: 5)
+        let quad = CardPlacement.corners(width: 960, height: 540, cardWidth: 640, degrees: 8, keystone: 0.05)
+        let frame = CardPlacement.frame(card: card.image, quad: quad, width: 960, height: 540)
+        let located = DocumentLocalizer().locate(in: frame, roi: PixelRect(x: 0, y: 0, width: 960, height: 540))
+        #expect(located != nil)
+        #expect(try PDF417Reader().read(frame, card: located?.quad).symbol.bytes == payload.bytes)
+        // Without a quadrilateral the reader finds the symbol by its texture (zxing-cpp alone misses
+        // symbols turned by more than a few degrees).
+        let whole = try PDF417Reader().read(frame, card: nil)
+        #expect(whole.symbol.bytes == payload.bytes)
+        #expect([.wholeFrame, .foundRegion, .foundOutline].contains(whole.look))
+    }
+
+    @Test func aSmallBlurredSymbolIsReadAfterEnlargement() throws {
+        // Given a card 440 px wide (modules ~1.3 px), turned, blurred and compressed
+        let (card, payload) = try back(seed: 6, scale: 6)
+        let quad = CardPlacement.corners(width: 640, height: 480, cardWidth: 440, degrees: 12, keystone: 0.05)
+        var frame = CardPlacement.frame(card: card.image, quad: quad, width: 640, height: 480)
+        frame = try CardPlacement.jpeg(
+            CardPlacement.noisy(frame.gaussianBlurred(sigma: 0.4), sigma: 2, seed: 6), quality: 80)
+        let reading = try PDF417Reader().read(frame, card: quad)
+        #expect(reading.symbol.bytes == payload.bytes)
+        #expect(reading.look != .cardRegion)
+    }
+
+    @Test func aFrameWithoutASymbolFailsWithinTheLookBudget() throws {
+        let frame = CardPlacement.noisy(GrayImage(width: 320, height: 200, fill: 128), sigma: 6, seed: 1)
+        let quad = CardPlacement.corners(width: 320, height: 200, cardWidth: 200, degrees: 3)
+        #expect(throws: BarcodeError.notFound) { try PDF417Reader().read(frame, card: quad) }
+        #expect(throws: BarcodeError.notFound) { try PDF417Reader().read(frame, card: nil) }
+        #expect(throws: BarcodeError.invalidImage(width: 0, height: 0)) {
+            try PDF417Reader().read(GrayImage(width: 0, height: 0), card: nil)
+        }
+    }
+
+    @Test func aDecodedPayloadThatIsNotAValidAAMVAFileIsRejectedNotReturned() throws {
+        // A symbol whose content starts like an AAMVA file but whose directory does not hold.
+        var bytes = AAMVAFixture.textbook.bytes
+        bytes.replaceSubrange(27..<31, with: Array("0150".utf8))
+        let symbol = try PDF417Encoder(margin: 6).encode(bytes: bytes)
+        let frame = symbol.resized(width: symbol.width * 2, height: symbol.height * 2)
+        let dlLength = 2 + AAMVAFixture.textbookLines.joined(separator: "\n").utf8.count + 1
+        #expect(throws: BarcodeError.invalidPayload(.subfileLengthMismatch(type: "DL", declared: 150, found: dlLength)))
+        {
+            try PDF417Reader().read(frame, card: nil)
+        }
+        // A payload that is not AAMVA at all: accepted only when allowed.
+        let other = try PDF417Encoder(margin: 6).encode(bytes: Array("HELLO 1234".utf8))
+        let plain = other.resized(width: other.width * 2, height: other.height * 2)
+        #expect(try PDF417Reader().read(plain, card: nil).record == nil)
+        #expect(throws: BarcodeError.invalidPayload(.missingComplianceIndicator)) {
+            try PDF417Reader(acceptsNonAAMVA: false).read(plain, card: nil)
+        }
+    }
+
+    @Test func cancellationStopsBetweenLooks() throws {
+        let frame = GrayImage(width: 320, height: 200, fill: 200)
+        let quad = CardPlacement.corners(width: 320, height: 200, cardWidth: 200, degrees: 0)
+        var polls = 0
+        #expect(throws: BarcodeError.notFound) {
+            try PDF417Reader().read(
+                frame, card: quad,
+                isCancelled: {
+                    polls += 1; return true
+                })
+        }
+        #expect(polls >= 1)
+    }
+}
