@@ -41,9 +41,6 @@ struct EvalFaceCommand: AsyncParsableCommand {
     @Flag(help: "Print one line per frame (segment, truth, evidence, error) to stderr.")
     var trace = false
 
-    @Flag(help: "Print per-segment figures.")
-    var verbose = false
-
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
@@ -93,7 +90,8 @@ struct EvalFaceCommand: AsyncParsableCommand {
             metrics.endSequence()
         }
         progress.finish()
-        var summary = EvalFaceSummary(metrics: metrics, meanTrackerMilliseconds: cpu / Double(max(1, frames)) * 1000)
+        var summary = EvalFaceSummary(metrics: metrics, portraits: portraits.map(\.name),
+                                      meanTrackerMilliseconds: cpu / Double(max(1, frames)) * 1000)
         let n = Double(max(1, frames)) / 1000
         summary.stageMilliseconds = ["search": stages.search / n, "crop": stages.crop / n,
                                      "confirmation": stages.confirmation / n, "landmarks": stages.landmarks / n,
@@ -104,7 +102,7 @@ struct EvalFaceCommand: AsyncParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             print(String(decoding: try encoder.encode(summary), as: UTF8.self))
         } else {
-            print(summary.text(verbose: verbose))
+            print(summary.text())
         }
     }
 
@@ -149,76 +147,109 @@ struct EvalFaceCommand: AsyncParsableCommand {
     }
 }
 
-/// The printed result of `capkit eval-face`.
+/// The printed result of `capkit eval-face`: the figures per path kind and overall.
 struct EvalFaceSummary: Codable {
-    var frames: Int
-    var presenceAccuracy: Double
-    var presenceScoredFrames: Int
-    var falsePresenceFrames: Int
-    var missedPresenceFrames: Int
-    var meanEyeCornerError: Double
-    var meanRawEyeCornerError: Double
-    var p95EyeCornerError: Double
-    var jitter: Double
-    var rawJitter: Double
-    var jitterFrames: Int
-    var maximumFramesToRedetect: Int?
-    var meanFramesToRedetect: Double
-    var redetectionEvents: Int
-    var redetectionFailures: Int
+    /// One row of the report.
+    struct Row: Codable {
+        var frames: Int
+        var presenceAccuracy: Double?
+        var presenceScoredFrames: Int
+        var missedPresenceFrames: Int
+        var falsePresenceFrames: Int
+        var meanEyeCornerError: Double?
+        var p95EyeCornerError: Double?
+        var meanRawEyeCornerError: Double?
+        /// RMS frame-to-frame eye-corner motion on still frames, fraction of the eye distance.
+        var jitter: Double?
+        var rawJitter: Double?
+        var jitterFrames: Int
+        var maximumFramesToRedetect: Int?
+        var meanFramesToRedetect: Double?
+        var appearances: Int
+        var appearancesNeverTracked: Int
+
+        init(_ f: FaceTrackingMetrics.Figures) {
+            func finite(_ v: Double) -> Double? { v.isFinite ? v : nil }
+            frames = f.frames
+            presenceAccuracy = f.presenceScored > 0 ? f.presenceAccuracy : nil
+            presenceScoredFrames = f.presenceScored
+            missedPresenceFrames = f.missedPresence
+            falsePresenceFrames = f.falsePresence
+            meanEyeCornerError = finite(f.meanError)
+            p95EyeCornerError = finite(f.p95Error)
+            meanRawEyeCornerError = finite(f.meanRawError)
+            jitter = finite(f.jitterRMS)
+            rawJitter = finite(f.rawJitterRMS)
+            jitterFrames = f.jitter.count
+            maximumFramesToRedetect = f.maximumRedetectionDelay
+            meanFramesToRedetect = finite(f.meanRedetectionDelay)
+            appearances = f.redetectionDelays.count + f.redetectionFailures
+            appearancesNeverTracked = f.redetectionFailures
+        }
+    }
+
+    var portraits: [String]
+    var overall: Row
+    var byPathKind: [String: Row]
     var meanTrackerMilliseconds: Double
-    var errorBySegment: [String: Double]
-    var rawErrorBySegment: [String: Double]
-    var missedBySegment: [String: Int]
     var stageMilliseconds: [String: Double] = [:]
     var fullFrameSearches = 0
 
-    init(metrics m: FaceTrackingMetrics, meanTrackerMilliseconds: Double) {
-        frames = m.frames
-        presenceAccuracy = m.presenceAccuracy
-        presenceScoredFrames = m.presenceScored
-        falsePresenceFrames = m.falsePresence
-        missedPresenceFrames = m.missedPresence
-        meanEyeCornerError = m.meanError
-        meanRawEyeCornerError = m.meanRawError
-        p95EyeCornerError = m.p95Error
-        jitter = m.jitterRMS
-        rawJitter = m.rawJitterRMS
-        jitterFrames = m.jitter.count
-        maximumFramesToRedetect = m.maximumRedetectionDelay
-        meanFramesToRedetect = m.meanRedetectionDelay
-        redetectionEvents = m.redetectionDelays.count
-        redetectionFailures = m.redetectionFailures
+    init(metrics: FaceTrackingMetrics, portraits: [String], meanTrackerMilliseconds: Double) {
+        self.portraits = portraits
+        overall = Row(metrics.overall)
+        byPathKind = metrics.bySegment.reduce(into: [:]) { $0[$1.key.rawValue] = Row($1.value) }
         self.meanTrackerMilliseconds = meanTrackerMilliseconds
-        errorBySegment = m.errorsBySegment.reduce(into: [:]) { $0[$1.key.rawValue] = $1.value.reduce(0, +) / Double(max(1, $1.value.count)) }
-        rawErrorBySegment = m.rawErrorsBySegment.reduce(into: [:]) { $0[$1.key.rawValue] = $1.value.reduce(0, +) / Double(max(1, $1.value.count)) }
-        missedBySegment = m.missedBySegment.reduce(into: [:]) { $0[$1.key.rawValue] = $1.value }
     }
 
-    func text(verbose: Bool) -> String {
-        var lines = [
-            String(format: "frames %d (presence scored on %d)", frames, presenceScoredFrames),
-            String(format: "presence accuracy      %.4f  (missed %d, false %d)", presenceAccuracy, missedPresenceFrames,
-                   falsePresenceFrames),
-            String(format: "eye-corner error / eye distance  mean %.4f  p95 %.4f  (raw fit mean %.4f)", meanEyeCornerError,
-                   p95EyeCornerError, meanRawEyeCornerError),
-            String(format: "jitter on still frames %.5f of eye distance (raw fit %.5f, %d frames)", jitter, rawJitter,
-                   jitterFrames),
-            "frames to re-detect    max \(maximumFramesToRedetect.map(String.init) ?? "-")"
-                + String(format: "  mean %.2f  (%d appearances, %d never tracked)", meanFramesToRedetect,
-                         redetectionEvents, redetectionFailures),
-            String(format: "tracker CPU per frame  %.2f ms", meanTrackerMilliseconds)
-                + " (" + stageMilliseconds.sorted { $0.key < $1.key }.map { String(format: "%@ %.2f", $0.key, $0.value) }
-                .joined(separator: ", ") + ", \(fullFrameSearches) full-frame searches)",
-        ]
-        if verbose {
-            for segment in FaceSequenceSegment.allCases {
-                let e = errorBySegment[segment.rawValue].map { String(format: "%.4f", $0) } ?? "-"
-                let r = rawErrorBySegment[segment.rawValue].map { String(format: "%.4f", $0) } ?? "-"
-                lines.append("  \(segment.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) error \(e) (raw \(r))"
-                    + "  missed \(missedBySegment[segment.rawValue] ?? 0)")
-            }
+    func text() -> String {
+        func number(_ v: Double?, _ format: String) -> String { v.map { String(format: format, $0) } ?? "-" }
+        func line(_ name: String, _ r: Row) -> String {
+            let redetect = r.appearances == 0 ? "-"
+                : "\(r.maximumFramesToRedetect.map(String.init) ?? "-")/\(number(r.meanFramesToRedetect, "%.2f"))"
+                    + (r.appearancesNeverTracked > 0 ? " (\(r.appearancesNeverTracked) lost)" : "")
+            let columns = [
+                name.padding(toLength: 12, withPad: " ", startingAt: 0),
+                String(format: "%6d", r.frames),
+                number(r.presenceAccuracy, "%.4f").leftPadded(9),
+                "\(r.missedPresenceFrames)/\(r.falsePresenceFrames)".leftPadded(8),
+                number(r.meanEyeCornerError, "%.4f").leftPadded(8),
+                number(r.p95EyeCornerError, "%.4f").leftPadded(8),
+                number(r.meanRawEyeCornerError, "%.4f").leftPadded(8),
+                number(r.jitter.map { $0 * 100 }, "%.3f%%").leftPadded(9),
+                number(r.rawJitter.map { $0 * 100 }, "%.3f%%").leftPadded(9),
+                "  " + redetect,
+            ]
+            return columns.joined(separator: " ")
         }
+        var lines = [
+            "portraits: " + portraits.joined(separator: ", "),
+            "path kind    frames  presence miss/fal   error     p95  raw err    jitter  raw jit  re-detect max/mean",
+        ]
+        for segment in FaceSequenceSegment.allCases {
+            if let row = byPathKind[segment.rawValue] { lines.append(line(segment.rawValue, row)) }
+        }
+        lines.append(line("overall", overall))
+        lines.append("error: mean eye-corner distance / outer eye-corner distance; jitter: RMS frame-to-frame "
+            + "eye-corner motion on still frames, % of that distance; re-detect: frames from a full appearance "
+            + "to tracking")
+        lines.append(String(format: "tracker CPU per frame %.2f ms", meanTrackerMilliseconds)
+            + " (" + stageMilliseconds.sorted { $0.key < $1.key }.map { String(format: "%@ %.2f", $0.key, $0.value) }
+            .joined(separator: ", ") + "; \(fullFrameSearches) full-frame searches)")
+        let o = overall
+        let targets = [
+            ("presence >= 0.98", (o.presenceAccuracy ?? 0) >= 0.98),
+            ("re-detect <= 1 frame", (o.maximumFramesToRedetect ?? .max) <= 1 && o.appearancesNeverTracked == 0),
+            ("jitter <= 0.2% of eye distance", (o.jitter ?? .infinity) <= 0.002),
+        ]
+        lines.append("targets: " + targets.map { "\($0.0) \($0.1 ? "met" : "NOT met")" }.joined(separator: "; "))
         return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The string right-aligned in `width` columns.
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

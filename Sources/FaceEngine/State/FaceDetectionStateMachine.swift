@@ -13,9 +13,9 @@
 /// scanning/detected/recovery/failed ─stopRequested→ idle
 /// ```
 ///
-/// Timeouts are measured between the times given with the events: a camera that stops
-/// delivering frames leaves the state where it is. Frames reported while not running (idle,
-/// uninitialised, failed) are ignored.
+/// Timeouts are measured between the times given with the events (the owner reads them from
+/// its injected clock): a camera that stops delivering frames leaves the state where it is.
+/// Frames reported while not running (idle, uninitialised, failed) are ignored.
 package struct FaceDetectionStateMachine: Sendable, Equatable {
     /// Timeouts and counts.
     package struct Configuration: Sendable, Equatable {
@@ -48,15 +48,34 @@ package struct FaceDetectionStateMachine: Sendable, Equatable {
     }
 
     package let configuration: Configuration
-    package private(set) var state: FaceDetectionState = .uninitialized
+    private var phase: Phase = .uninitialized
 
-    private var scanningSince: Duration = .zero
-    private var lostAt: Duration = .zero
-    private var losses: [Duration] = []
-    private var processingFailures = 0
+    /// The state with what is valid only in it: since when scanning, which recent losses count
+    /// toward ``Configuration/maximumLosses``, when the face was lost, and how many frames in a
+    /// row failed to process.
+    private enum Phase: Sendable, Equatable {
+        case uninitialized
+        case idle
+        case scanning(since: Duration, failures: Int)
+        case detected(losses: [Duration], failures: Int)
+        case recovery(lostAt: Duration, losses: [Duration], failures: Int)
+        case failed
+    }
 
     package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+    }
+
+    /// The current state, as the guide names it.
+    package var state: FaceDetectionState {
+        switch phase {
+        case .uninitialized: return .uninitialized
+        case .idle: return .idle
+        case .scanning: return .scanning
+        case .detected: return .detected
+        case .recovery: return .recovery
+        case .failed: return .failed
+        }
     }
 
     /// Whether frames should be processed (the tracker runs): scanning, detected or recovery.
@@ -64,83 +83,93 @@ package struct FaceDetectionStateMachine: Sendable, Equatable {
 
     /// The landmark model is loaded.
     package mutating func engineReady() -> Action {
-        guard state == .uninitialized else { return .none }
-        state = .idle
+        guard phase == .uninitialized else { return .none }
+        phase = .idle
         return .emitStateChanged(.idle)
     }
 
     /// A session started at `time`.
     package mutating func startRequested(at time: Duration) -> Action {
-        guard state == .idle else { return .rejected(state) }
-        beginScanning(at: time)
+        guard phase == .idle else { return .rejected(state) }
+        phase = .scanning(since: time, failures: 0)
         return .resetTrackerAndEmitStateChanged(.scanning)
     }
 
     /// The session stopped.
     package mutating func stopRequested() -> Action {
-        switch state {
+        switch phase {
         case .uninitialized: return .rejected(state)
         case .idle: return .none
         case .scanning, .detected, .recovery, .failed:
-            state = .idle
+            phase = .idle
             return .emitStateChanged(.idle)
         }
     }
 
     /// `restartFaceDetection()` at `time`: scan again from scratch.
     package mutating func restartRequested(at time: Duration) -> Action {
-        switch state {
+        switch phase {
         case .uninitialized, .idle: return .rejected(state)
         case .scanning:
-            beginScanning(at: time)
+            phase = .scanning(since: time, failures: 0)
             return .resetTracker
         case .detected, .recovery, .failed:
-            beginScanning(at: time)
+            phase = .scanning(since: time, failures: 0)
             return .resetTrackerAndEmitStateChanged(.scanning)
         }
     }
 
     /// A frame taken at `time` was processed; `found` says whether a face is tracked in it.
     package mutating func frameProcessed(found: Bool, at time: Duration) -> Action {
-        guard isRunning else { return .none }
-        processingFailures = 0
-        switch (state, found) {
-        case (.scanning, true), (.recovery, true):
-            state = .detected
-            return .emitStateChanged(.detected)
-        case (.scanning, false):
-            return time - scanningSince >= configuration.scanningTimeout ? fail() : .none
-        case (.detected, true):
+        switch (phase, found) {
+        case (.uninitialized, _), (.idle, _), (.failed, _):
             return .none
-        case (.detected, false):
-            losses = losses.filter { time - $0 < configuration.lossWindow } + [time]
-            if losses.count >= configuration.maximumLosses { return fail() }
-            lostAt = time
-            state = .recovery
+        case (.scanning, true):
+            phase = .detected(losses: [], failures: 0)
+            return .emitStateChanged(.detected)
+        case let (.recovery(_, losses, _), true):
+            phase = .detected(losses: losses, failures: 0)
+            return .emitStateChanged(.detected)
+        case let (.scanning(since, _), false):
+            if time - since >= configuration.scanningTimeout { return fail() }
+            phase = .scanning(since: since, failures: 0)
+            return .none
+        case let (.detected(losses, _), true):
+            phase = .detected(losses: losses, failures: 0)
+            return .none
+        case let (.detected(losses, _), false):
+            let recent = losses.filter { time - $0 < configuration.lossWindow } + [time]
+            if recent.count >= configuration.maximumLosses { return fail() }
+            phase = .recovery(lostAt: time, losses: recent, failures: 0)
             return .emitStateChanged(.recovery)
-        case (.recovery, false):
-            return time - lostAt >= configuration.recoveryTimeout ? fail() : .none
-        default:
+        case let (.recovery(lostAt, losses, _), false):
+            if time - lostAt >= configuration.recoveryTimeout { return fail() }
+            phase = .recovery(lostAt: lostAt, losses: losses, failures: 0)
             return .none
         }
     }
 
     /// Processing the frame taken at `time` threw an engine error.
     package mutating func processingFailed(at time: Duration) -> Action {
-        guard isRunning else { return .none }
-        processingFailures += 1
-        return processingFailures >= configuration.maximumProcessingFailures ? fail() : .none
-    }
-
-    private mutating func beginScanning(at time: Duration) {
-        state = .scanning
-        scanningSince = time
-        losses = []
-        processingFailures = 0
+        let failures: Int
+        switch phase {
+        case .uninitialized, .idle, .failed:
+            return .none
+        case let .scanning(since, count):
+            failures = count + 1
+            phase = .scanning(since: since, failures: failures)
+        case let .detected(losses, count):
+            failures = count + 1
+            phase = .detected(losses: losses, failures: failures)
+        case let .recovery(lostAt, losses, count):
+            failures = count + 1
+            phase = .recovery(lostAt: lostAt, losses: losses, failures: failures)
+        }
+        return failures >= configuration.maximumProcessingFailures ? fail() : .none
     }
 
     private mutating func fail() -> Action {
-        state = .failed
+        phase = .failed
         return .emitStateChanged(.failed)
     }
 }
