@@ -21,10 +21,10 @@ enum FaceFixtures {
         }
     }
 
-    /// A 640x480 scene: the portrait's face rolled by about 8°, moved and scaled, with known landmarks.
+    /// A 480x360 scene: the portrait's face (130 px) rolled by about 8°, with known landmarks.
     static func rolledScene() throws -> GeneratedFaceFrame {
-        let script = FaceSequenceScript(segments: [(.roll, 21)], width: 640, height: 480)
-        let generator = FaceSequenceGenerator(portrait: try portrait.get(), script: script)
+        let script = FaceSequenceScript(segments: [(.roll, 21)], width: 480, height: 360)
+        let generator = FaceSequenceGenerator(portrait: try portrait.get(), script: script, baseFaceSize: 130)
         return generator.frame(1)
     }
 }

@@ -6,11 +6,11 @@ import Testing
 @Suite struct EyewearRendererTests {
     static let frame = ProceduralFrameCatalog.frames[0]
     /// Painted coarsely: the tests look at placement, not at detail.
-    static let asset = EyewearAsset.painted(frame, pixelsPerMillimetre: 3)
+    static let asset = EyewearAsset.painted(frame, pixelsPerMillimetre: 1.5)
 
-    /// Draws the frame on a flat grey picture of a synthetic head; returns the changed pixels' box.
-    static func drawnBox(yaw: Double = 0, roll: Double = 0, z: Double = 500)
-        throws -> (box: FaceBox, landmarks: FaceLandmarks, placement: EyewearPlacement, image: RGBAImage)
+    /// A synthetic head's landmarks and where the renderer puts the frame on them.
+    static func placed(yaw: Double = 0, roll: Double = 0, z: Double = 500)
+        throws -> (landmarks: FaceLandmarks, placement: EyewearPlacement, renderer: EyewearRenderer)
     {
         let rotation = SyntheticFace.rotation(yaw: SyntheticFace.degrees(yaw), pitch: 0,
                                               roll: SyntheticFace.degrees(roll))
@@ -18,23 +18,32 @@ import Testing
         let pose = try #require(HeadPoseEstimator(camera: SyntheticFace.camera).estimate(from: landmarks))
         let renderer = EyewearRenderer(camera: SyntheticFace.camera)
         let placement = try #require(renderer.placement(of: asset, pose: pose, landmarks: landmarks))
-        let background = RGBA(r: 128, g: 128, b: 128)
-        var image = RGBAImage(width: 1280, height: 720, fill: background)
-        renderer.render(asset, at: placement, onto: &image)
-        var box = FaceBox(left: .infinity, top: .infinity, right: -.infinity, bottom: -.infinity)
-        for y in 0..<image.height {
-            for x in 0..<image.width where image[x, y] != background {
-                box.left = min(box.left, Double(x))
-                box.top = min(box.top, Double(y))
-                box.right = max(box.right, Double(x + 1))
-                box.bottom = max(box.bottom, Double(y + 1))
-            }
-        }
-        return (box, landmarks, placement, image)
+        return (landmarks, placement, renderer)
     }
 
-    @Test func theFrontIsCentredBetweenTheEyesAndCoversThem() throws {
-        let (box, landmarks, placement, _) = try Self.drawnBox()
+    /// Draws the frame on a flat grey 1280x720 picture; returns the box of the changed pixels.
+    static func drawnBox(_ placement: EyewearPlacement, renderer: EyewearRenderer) -> FaceBox {
+        let grey: UInt8 = 128
+        var image = RGBAImage(width: 1280, height: 720, fill: RGBA(r: grey, g: grey, b: grey))
+        renderer.render(asset, at: placement, onto: &image)
+        var box = FaceBox(left: .infinity, top: .infinity, right: -.infinity, bottom: -.infinity)
+        let width = image.width
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for i in stride(from: 0, to: pixels.count, by: 4)
+            where pixels[i] != grey || pixels[i + 1] != grey || pixels[i + 2] != grey {
+                let x = Double((i / 4) % width), y = Double((i / 4) / width)
+                box.left = min(box.left, x)
+                box.top = min(box.top, y)
+                box.right = max(box.right, x + 1)
+                box.bottom = max(box.bottom, y + 1)
+            }
+        }
+        return box
+    }
+
+    @Test func theFrontIsDrawnCentredBetweenTheEyesAndCoversThemAtItsRealSize() throws {
+        let (landmarks, placement, renderer) = try Self.placed()
+        let box = Self.drawnBox(placement, renderer: renderer)
         let left = landmarks.imageLeftEyeCentre, right = landmarks.imageRightEyeCentre
         let middle = left.interpolated(to: right, 0.5)
         let eyeDistance = left.distance(to: right)
@@ -44,11 +53,6 @@ import Testing
         for i in FaceLandmarks.Index.eyeCorners { #expect(box.contains(landmarks[i])) }
         #expect(box.top < middle.y - 0.2 * eyeDistance)
         #expect(box.bottom > middle.y + 0.2 * eyeDistance)
-    }
-
-    @Test func theFrameIsScaledByItsWidthInMillimetresAgainstThePupillaryDistance() throws {
-        let (box, landmarks, placement, _) = try Self.drawnBox()
-        let eyeDistance = landmarks.imageLeftEyeCentre.distance(to: landmarks.imageRightEyeCentre)
         // 63 mm between the eyes: the front's width in pixels follows from its width in mm.
         let expected = Self.frame.totalWidth / 63 * eyeDistance
         #expect(abs(placement.pixelsPerMillimetre * Self.frame.totalWidth - expected) < 0.08 * expected)
@@ -58,13 +62,13 @@ import Testing
     }
 
     @Test func aFartherFaceGetsASmallerFrame() throws {
-        let near = try Self.drawnBox(z: 400), far = try Self.drawnBox(z: 800)
+        let near = try Self.placed(z: 400), far = try Self.placed(z: 800)
         let ratio = far.placement.pixelsPerMillimetre / near.placement.pixelsPerMillimetre
         #expect(abs(ratio - 0.5) < 0.05)
     }
 
     @Test func theFrameTurnsWithTheHeadsRoll() throws {
-        let (_, landmarks, placement, _) = try Self.drawnBox(roll: 20)
+        let (landmarks, placement, _) = try Self.placed(roll: 20)
         let m = placement.front.m
         // The texture's x axis (m[0], m[3]) is rotated like the eye line.
         let angle = atan2(m[3], m[0])
@@ -73,8 +77,8 @@ import Testing
     }
 
     @Test func theTempleOnTheSideTurnedAwayFadesOut() throws {
-        let frontal = try Self.drawnBox().placement.temples.map(\.opacity)
-        let turned = try Self.drawnBox(yaw: 40).placement.temples.map(\.opacity)
+        let frontal = try Self.placed().placement.temples.map(\.opacity)
+        let turned = try Self.placed(yaw: 40).placement.temples.map(\.opacity)
         // Facing the camera both temples are edge-on and hidden; turning shows one, hides the other.
         #expect(frontal.allSatisfy { $0 < 0.05 })
         #expect(turned.max()! > 0.9)

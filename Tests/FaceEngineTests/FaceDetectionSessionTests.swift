@@ -31,9 +31,10 @@ final class ManualClock: Clock, Sendable {
         configuration.minimumFaceSize = 80
         let pipeline = TryOnPipeline(backend: try FaceFixtures.backend.get(), configuration: configuration)
         var session = FaceDetectionSession(pipeline: pipeline, clock: clock)
-        let script = FaceSequenceScript(segments: [(.still, 2)], width: 640, height: 480)
-        let face = FaceSequenceGenerator(portrait: try FaceFixtures.portrait.get(), script: script).frame(0).image
-        let empty = RGBAImage(width: 640, height: 480, fill: RGBA(r: 100, g: 100, b: 100))
+        let script = FaceSequenceScript(segments: [(.still, 2)], width: 480, height: 360)
+        let face = FaceSequenceGenerator(portrait: try FaceFixtures.portrait.get(), script: script, baseFaceSize: 130)
+            .frame(0).image
+        let empty = RGBAImage(width: 480, height: 360, fill: RGBA(r: 100, g: 100, b: 100))
         let asset = EyewearAsset.painted(ProceduralFrameCatalog.frames[1], pixelsPerMillimetre: 3)
 
         var frame = face
