@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/capkit
 
-.PHONY: demo test bench eval eval-barcode bootstrap build release clean loadtest
+.PHONY: demo test bench eval eval-barcode eval-face bench-face bootstrap build release clean loadtest
 
 bootstrap:
 	@scripts/bootstrap
@@ -24,7 +24,7 @@ test: bootstrap
 
 ## make eval: accuracy on generated documents (exact MRZ per tier, localisation; exact PDF417
 ## payloads per tier on generated licence backs, with zxing-cpp alone on the same frames).
-eval: release eval-barcode
+eval: release eval-barcode eval-face
 	$(RELEASE_BIN) eval
 
 ## make eval-barcode: the PDF417/AAMVA part of make eval (BARCODE_EVAL_COUNT frames per tier).
@@ -34,6 +34,15 @@ eval-barcode: release
 ## make bench: CPU time per frame, with PassportEye as the peer in the same script.
 bench: release
 	scripts/bench
+
+## make eval-face: the try-on tracker on the sample faces moved along known paths at 1280x720
+## (presence, eye-corner error, jitter, frames to re-detect, per path kind).
+eval-face: release
+	$(RELEASE_BIN) eval-face --faces ../shared/data/faces
+
+## make bench-face: CPU per 720p frame of tracking + rendering, with plain per-frame dlib as the peer.
+bench-face: release
+	$(RELEASE_BIN) bench-face --faces ../shared/data/faces
 
 ## make loadtest: licence validation and resource download under wrk (release server, SQLite, loopback).
 loadtest: bootstrap

@@ -85,15 +85,14 @@ package struct EyewearRenderer: Sendable {
     package func render(_ asset: EyewearAsset, at placement: EyewearPlacement, onto image: inout RGBAImage) {
         let templeLevel = asset.temple.level(for: placement.pixelsPerMillimetre)
         for temple in placement.temples where temple.opacity > 0 {
-            let (mapping, scale) = Self.levelMapping(placement: temple.mapping, texture: asset.temple, level: templeLevel)
+            let mapping = Self.levelMapping(placement: temple.mapping, texture: asset.temple, level: templeLevel)
             let fadeEnd = (temple.visibleLength - asset.temple.origin.x) * templeLevel.pixelsPerMillimetre - 0.5
             let fadeStart = fadeEnd - templeFadeLength * templeLevel.pixelsPerMillimetre
-            _ = scale
             TextureCompositor.draw(templeLevel, mapping: mapping, opacity: temple.opacity, fadeStart: fadeStart,
                                    fadeEnd: fadeEnd, onto: &image)
         }
         let frontLevel = asset.front.level(for: placement.pixelsPerMillimetre)
-        let (frontMapping, _) = Self.levelMapping(placement: placement.front, texture: asset.front, level: frontLevel)
+        let frontMapping = Self.levelMapping(placement: placement.front, texture: asset.front, level: frontLevel)
         TextureCompositor.draw(frontLevel, mapping: frontMapping, onto: &image)
     }
 
@@ -101,12 +100,12 @@ package struct EyewearRenderer: Sendable {
 
     /// Level-k pixels → level-0 pixels, composed with a level-0 mapping.
     private static func levelMapping(placement: Homography, texture: EyewearTexture, level: EyewearTexture.Level)
-        -> (Homography, Double)
+        -> Homography
     {
         let s = texture.levels[0].pixelsPerMillimetre / level.pixelsPerMillimetre
         // Pixel centres: level-0 x0 + 0.5 = (xk + 0.5)·s.
         let toBase = Homography(matrix: [s, 0, 0.5 * s - 0.5, 0, s, 0.5 * s - 0.5, 0, 0, 1])
-        return (placement.after(toBase), s)
+        return placement.after(toBase)
     }
 
     /// Texture level-0 pixel centres → the part's millimetres.

@@ -24,6 +24,8 @@ import Foundation
 /// searches the whole frame, downscaled so that faces of
 /// ``FaceTrackerConfiguration/minimumFaceSize`` pixels are found; the best face is fitted twice
 /// (the second time from a square rotated with the first fit's roll) and tracked from then on.
+/// After a search that found nothing, the next frames are searched only when the scene changed
+/// (``SceneThumbnail``), or after ``FaceTrackerConfiguration/maximumSkippedSearches`` frames.
 ///
 /// **Confidence** (0...1) is `evidence × (0.5 + 0.5 × stability)`. Evidence is
 /// `1 / (1 + e^(−2·(score + 0.25)))` in a frame with a detection score, otherwise
@@ -38,6 +40,8 @@ package struct FaceTracker: Sendable {
     package var configuration: FaceTrackerConfiguration
 
     private var track: Track?
+    /// The last frame searched without finding a face, and the searches skipped since.
+    private var idleScene: (thumbnail: SceneThumbnail, skipped: Int)?
     private var smoother: LandmarkSmoother
     private let meanInner: [Point2D]
 
@@ -67,6 +71,7 @@ package struct FaceTracker: Sendable {
     /// Forgets the face: the next frame searches the full frame.
     package mutating func reset() {
         track = nil
+        idleScene = nil
         smoother.reset()
     }
 
@@ -85,7 +90,22 @@ package struct FaceTracker: Sendable {
             }
             reset()
         }
+        var thumbnail: SceneThumbnail?
+        if configuration.sceneChangeThreshold > 0 {
+            let start = ThreadCPUTime.now()
+            let current = SceneThumbnail(image)
+            if let idle = idleScene, idle.skipped < configuration.maximumSkippedSearches,
+                current.largestChange(to: idle.thumbnail) < configuration.sceneChangeThreshold
+            {
+                idleScene?.skipped += 1
+                timings.search += ThreadCPUTime.now() - start
+                return FaceTrackingResult(face: nil, searchedFullFrame: false, timings: timings)
+            }
+            timings.search += ThreadCPUTime.now() - start
+            thumbnail = current
+        }
         let face = try search(image, at: timestamp, timings: &timings)
+        idleScene = face == nil ? thumbnail.map { ($0, 0) } : nil
         return FaceTrackingResult(face: face, searchedFullFrame: true, timings: timings)
     }
 

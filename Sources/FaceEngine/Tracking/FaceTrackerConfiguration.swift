@@ -44,6 +44,14 @@ package struct FaceTrackerConfiguration: Sendable, Equatable {
     /// Fraction of the face's measured velocity used to place the square in the next frame
     /// (0: place it where the last frame's landmarks were).
     package var motionPrediction: Double = 0.7
+    /// While no face is found, the full-frame search is skipped in frames whose
+    /// ``SceneThumbnail`` differs from the last searched frame's by less than this many grey
+    /// levels in every cell (an unchanged scene cannot hold a new face; camera noise moves a
+    /// cell's mean by well under one level). 0 searches every frame.
+    package var sceneChangeThreshold: Double = 3
+    /// ... but at least every this many frames, in case the detector missed a face that was
+    /// already there (15: twice a second at 30 fps).
+    package var maximumSkippedSearches = 15
     /// Smoothing of the landmarks.
     package var smoothing = LandmarkSmoother.Parameters()
 
