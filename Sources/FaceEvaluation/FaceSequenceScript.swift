@@ -38,7 +38,7 @@ package struct FaceSequenceScript: Sendable {
     private let seed: UInt64
 
     /// The standard script: still, translation, still, roll, scale, exit and return, still,
-    /// occlusion, low light, shake, still — 455 frames (15.2 s at 30 fps), scaled by `length`.
+    /// occlusion, low light, shake, still — 500 frames (16.7 s at 30 fps), scaled by `length`.
     package static func standard(width: Int = 1280, height: Int = 720, length: Double = 1, seed: UInt64 = 1)
         -> FaceSequenceScript
     {

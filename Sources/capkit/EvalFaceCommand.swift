@@ -17,7 +17,7 @@ struct EvalFaceCommand: AsyncParsableCommand {
     @Option(help: "Landmark model (dlib 68-point shape predictor).")
     var model = DlibLandmarkBackend.defaultModelPath
 
-    @Option(help: "Sequence length multiplier (1 = 455 frames per face).")
+    @Option(help: "Sequence length multiplier (1 = 500 frames per face).")
     var length = 1.0
 
     @Option(help: "Seed of the generated sequences.")

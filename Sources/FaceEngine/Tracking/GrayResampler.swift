@@ -65,14 +65,16 @@ package enum GrayResampler {
     }
 
     /// The whole frame in gray, shrunk by `factor` (≥ 1) with bilinear sampling of a luma plane
-    /// (2x2 averaged first when `factor` ≥ 2).
+    /// (2x2 averaged first, straight from the RGBA pixels, when `factor` ≥ 2).
     package static func downscaled(_ image: RGBAImage, by factor: Double) -> GrayImage {
         precondition(factor >= 1)
-        var gray = image.grayscale()
+        var gray: GrayImage
         var f = factor
-        if f >= 2 {
-            gray = gray.downscaled(by: 2)
+        if f >= 2, image.width >= 2, image.height >= 2 {
+            gray = halvedLuma(image)
             f /= 2
+        } else {
+            gray = image.grayscale()
         }
         if f < 1.001 { return gray }
         let ow = max(1, Int(Double(gray.width) / f)), oh = max(1, Int(Double(gray.height) / f))
@@ -98,6 +100,30 @@ package enum GrayResampler {
                         let top = Double(src[r0 + x0]) + (Double(src[r0 + x1]) - Double(src[r0 + x0])) * wx
                         let bottom = Double(src[r1 + x0]) + (Double(src[r1 + x1]) - Double(src[r1 + x0])) * wx
                         dst[y * ow + x] = UInt8(top + (bottom - top) * wy + 0.5)
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Luma of each 2x2 block of the frame (odd last rows and columns dropped), in one pass.
+    static func halvedLuma(_ image: RGBAImage) -> GrayImage {
+        let ow = image.width / 2, oh = image.height / 2, iw = image.width
+        var out = GrayImage(width: ow, height: oh)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<oh {
+                    var top = (2 * y * iw) &* 4
+                    var bottom = top &+ iw &* 4
+                    for x in 0..<ow {
+                        let r = Int(src[top]) &+ Int(src[top &+ 4]) &+ Int(src[bottom]) &+ Int(src[bottom &+ 4])
+                        let g = Int(src[top &+ 1]) &+ Int(src[top &+ 5]) &+ Int(src[bottom &+ 1]) &+ Int(src[bottom &+ 5])
+                        let b = Int(src[top &+ 2]) &+ Int(src[top &+ 6]) &+ Int(src[bottom &+ 2]) &+ Int(src[bottom &+ 6])
+                        // Four pixels' luma weights sum to 4 * 256.
+                        dst[y &* ow &+ x] = UInt8((r &* 77 &+ g &* 150 &+ b &* 29 &+ 512) >> 10)
+                        top = top &+ 8
+                        bottom = bottom &+ 8
                     }
                 }
             }
