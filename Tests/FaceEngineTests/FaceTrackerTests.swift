@@ -63,4 +63,18 @@ import Testing
         #expect(throws: FaceEngineError.self) { try tracker.process(RGBAImage(width: 8, height: 8), at: 0) }
         #expect(throws: FaceEngineError.self) { try tracker.process(noise, at: .nan) }
     }
+
+    @Test func anUnchangedEmptySceneIsNotSearchedAgainUntilItChangesOrTheSkipLimit() throws {
+        var tracker = try Self.tracker()
+        tracker.configuration.maximumSkippedSearches = 3
+        let empty = RGBAImage(width: 480, height: 360, fill: RGBA(r: 90, g: 110, b: 120))
+        var searched: [Bool] = []
+        for i in 0..<6 { searched.append(try tracker.process(empty, at: Double(i) / 30).searchedFullFrame) }
+        #expect(searched == [true, false, false, false, true, false])
+        // A face walking in changes the scene: searched and found in that very frame.
+        let face = try Self.generator().frame(0)
+        let result = try tracker.process(face.image, at: 0.2)
+        #expect(result.searchedFullFrame)
+        #expect(result.face != nil)
+    }
 }
