@@ -161,9 +161,15 @@ bool predictor_is_consistent(const dlib_shim_predictor &p, std::string &why) {
         // The fit sums a level's 16-bit leaves in 32-bit integers (see flatten()).
         if (p.forests[level].size() >= 65536) { why = "a cascade level has too many trees"; return false; }
         for (const auto &tree : p.forests[level]) {
-            if (tree.leaf_values.size() != tree.splits.size() + 1) { why = "a tree has the wrong leaf count"; return false; }
+            if (tree.leaf_values.size() != tree.splits.size() + 1) {
+                why = "a tree has the wrong leaf count";
+                return false;
+            }
             for (const auto &split : tree.splits) {
-                if (split.idx1 >= features || split.idx2 >= features) { why = "a split index is out of range"; return false; }
+                if (split.idx1 >= features || split.idx2 >= features) {
+                    why = "a split index is out of range";
+                    return false;
+                }
             }
             for (const auto &leaf : tree.leaf_values) {
                 if (leaf.size() != values) { why = "a leaf has the wrong size"; return false; }

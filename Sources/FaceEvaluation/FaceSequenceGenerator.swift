@@ -29,7 +29,8 @@ package struct FaceSequenceGenerator: Sendable {
     /// The patch-to-frame transform of a scene.
     package func transform(for scene: FaceSequenceScript.FrameScene) -> SimilarityTransform {
         let k = baseFaceSize * scene.scale / portrait.faceSize
-        let centre = Point2D(x: Double(script.width) / 2 + scene.offset.x, y: Double(script.height) / 2 + scene.offset.y)
+        let centre = Point2D(x: Double(script.width) / 2 + scene.offset.x,
+                             y: Double(script.height) / 2 + scene.offset.y)
         let rotate = SimilarityTransform(scale: k, angle: scene.roll, translation: Point2D(x: 0, y: 0))
         let c = rotate.apply(portrait.faceCentre)
         return SimilarityTransform(a: rotate.a, b: rotate.b, tx: centre.x - c.x, ty: centre.y - c.y)
@@ -113,8 +114,9 @@ package struct FaceSequenceGenerator: Sendable {
                 let coverage = min(1, max(0, (1 - r) * min(rx, ry) / 3))
                 guard coverage > 0 else { continue }
                 let shade = 0.85 + 0.15 * cos(dx * 2.5) * cos(dy * 1.5)
-                image.blend(x: x, y: y, colour: RGBA(r: UInt8(205 * shade), g: UInt8(160 * shade), b: UInt8(130 * shade),
-                                                     a: UInt8(255 * coverage)))
+                let skin = RGBA(r: UInt8(205 * shade), g: UInt8(160 * shade), b: UInt8(130 * shade),
+                                a: UInt8(255 * coverage))
+                image.blend(x: x, y: y, colour: skin)
             }
         }
     }

@@ -86,9 +86,10 @@ struct BenchFaceCommand: AsyncParsableCommand {
         let n = Double(count)
         let pipelineMs = pipelineCPU / n * 1000, peerMs = peerCPU / Double(max(1, peerFrames)) * 1000
         print("frames \(count) at \(script.width)x\(script.height) (\(portrait.name), all path kinds), SKU \(sku)")
-        print(String(format: "try-on pipeline   %7.2f ms/frame  (tracker %.2f, pose + rendering %.2f; face in %d frames)",
-                     pipelineMs, trackerCPU / n * 1000, renderCPU / n * 1000, tracked))
-        print(String(format: "  tracker stages  search %.2f, crop %.2f, confirmation %.2f, landmarks %.2f, smoothing %.2f",
+        print(String(format: "try-on pipeline   %7.2f ms/frame  (tracker %.2f, pose + rendering %.2f; "
+                     + "face in %d frames)", pipelineMs, trackerCPU / n * 1000, renderCPU / n * 1000, tracked))
+        print(String(format: "  tracker stages  search %.2f, crop %.2f, confirmation %.2f, landmarks %.2f, "
+                     + "smoothing %.2f",
                      stages.search / n * 1000, stages.crop / n * 1000, stages.confirmation / n * 1000,
                      stages.landmarks / n * 1000, stages.smoothing / n * 1000))
         print(String(format: "plain dlib peer   %7.2f ms/frame  (gray + HOG detect on the full frame + 68 landmarks; "

@@ -73,10 +73,13 @@ struct EvalFaceCommand: AsyncParsableCommand {
                 metrics.add(frame, tracked: result.face)
                 if trace {
                     let e = result.face.map { face in
-                        FaceLandmarks.Index.eyeCorners.reduce(0.0) { $0 + face.landmarks[$1].distance(to: frame.truth[$1]) }
+                        FaceLandmarks.Index.eyeCorners.reduce(0.0) {
+                            $0 + face.landmarks[$1].distance(to: frame.truth[$1])
+                        }
                             / 4 / frame.truth.outerEyeCornerDistance
                     }
-                    let line = "\(portrait.name) \(i) \(frame.scene.segment.rawValue) truth \(frame.presence.map { "\($0)" } ?? "-") "
+                    let truth = frame.presence.map { "\($0)" } ?? "-"
+                    let line = "\(portrait.name) \(i) \(frame.scene.segment.rawValue) truth \(truth) "
                         + "evidence \(result.face.map { "\($0.evidence)" } ?? "none") "
                         + "confidence \(result.face.map { String(format: "%.2f", $0.confidence) } ?? "-") "
                         + "error \(e.map { String(format: "%.4f", $0) } ?? "-")\n"
@@ -133,11 +136,13 @@ struct EvalFaceCommand: AsyncParsableCommand {
     static func writePreview(_ frame: GeneratedFaceFrame, face: TrackedFace?, folder: String, name: String) throws {
         var image = frame.image
         for p in frame.truth.points {
-            image.drawLine(from: p - Point2D(x: 2, y: 0), to: p + Point2D(x: 2, y: 0), colour: RGBA(r: 0, g: 230, b: 0), thickness: 1)
+            image.drawLine(from: p - Point2D(x: 2, y: 0), to: p + Point2D(x: 2, y: 0), colour: RGBA(r: 0, g: 230, b: 0),
+                           thickness: 1)
         }
         if let face {
             for p in face.landmarks.points {
-                image.drawLine(from: p - Point2D(x: 0, y: 2), to: p + Point2D(x: 0, y: 2), colour: RGBA(r: 255, g: 0, b: 0), thickness: 1)
+                image.drawLine(from: p - Point2D(x: 0, y: 2), to: p + Point2D(x: 0, y: 2),
+                               colour: RGBA(r: 255, g: 0, b: 0), thickness: 1)
             }
         }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

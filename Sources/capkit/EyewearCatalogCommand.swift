@@ -31,7 +31,8 @@ struct EyewearCatalogCommand: AsyncParsableCommand {
                 .write(to: folder.appendingPathComponent("\(frame.sku)-front.png"))
             try ImageCodec.encodePNG(asset.temple.straightAlphaImage(), compressionLevel: 3)
                 .write(to: folder.appendingPathComponent("\(frame.sku)-temple.png"))
-            print("\(frame.sku)  \(frame.name)  \(Int(frame.lensWidth))-\(Int(frame.bridgeWidth))-\(Int(frame.templeLength))")
+            let size = "\(Int(frame.lensWidth))-\(Int(frame.bridgeWidth))-\(Int(frame.templeLength))"
+            print("\(frame.sku)  \(frame.name)  \(size)")
         }
     }
 }

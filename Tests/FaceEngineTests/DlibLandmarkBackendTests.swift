@@ -67,12 +67,14 @@ enum FaceFixtures {
         #expect(detection.box.contains(scene.truth.imageRightEyeCentre))
         var landmarks = try backend.landmarks(in: scene.image, placement: FaceTracker.placement(for: detection.box))
         let mean = FaceLandmarks.Index.inner.map { backend.meanShape[$0] }
-        let square = try #require(SimilarityTransform.fit(from: mean, to: FaceLandmarks.Index.inner.map { landmarks[$0] }))
+        let fitted = FaceLandmarks.Index.inner.map { landmarks[$0] }
+        let square = try #require(SimilarityTransform.fit(from: mean, to: fitted))
         landmarks = try backend.landmarks(in: scene.image, placement: square)
 
         let errors = (0..<68).map { landmarks[$0].distance(to: scene.truth[$0]) }
         let eyeCornerError = FaceLandmarks.Index.eyeCorners.map { errors[$0] }.reduce(0, +) / 4
-        let innerError = FaceLandmarks.Index.inner.map { errors[$0] }.reduce(0, +) / Double(FaceLandmarks.Index.inner.count)
+        let inner = FaceLandmarks.Index.inner
+        let innerError = inner.map { errors[$0] }.reduce(0, +) / Double(inner.count)
         #expect(eyeCornerError < 3, "eye corners off by \(eyeCornerError) px")
         #expect(innerError < 4, "inner points off by \(innerError) px")
     }

@@ -14,7 +14,8 @@ import Testing
     {
         let rotation = SyntheticFace.rotation(yaw: SyntheticFace.degrees(yaw), pitch: 0,
                                               roll: SyntheticFace.degrees(roll))
-        let landmarks = try #require(SyntheticFace.landmarks(rotation: rotation, translation: Vector3(x: 0, y: 0, z: z)))
+        let translation = Vector3(x: 0, y: 0, z: z)
+        let landmarks = try #require(SyntheticFace.landmarks(rotation: rotation, translation: translation))
         let pose = try #require(HeadPoseEstimator(camera: SyntheticFace.camera).estimate(from: landmarks))
         let renderer = EyewearRenderer(camera: SyntheticFace.camera)
         let placement = try #require(renderer.placement(of: asset, pose: pose, landmarks: landmarks))

@@ -9,7 +9,8 @@ import CaptureCore
 /// commercial use. A commercial product must supply its own model (another dlib shape predictor
 /// through `modelPath`, or another ``LandmarkBackend``).
 ///
-/// Loading the model takes about half a second and 70 MB; create one backend and share it.
+/// Loading the model takes one to two seconds and about 150 MB at its peak (the shim converts the
+/// trees to a compact layout and frees dlib's copy); create one backend and share it.
 ///
 /// Thread safety: the predictor is immutable after loading and is used from any thread without a
 /// lock; dlib's detector keeps scratch buffers in the object, so detection calls are serialised

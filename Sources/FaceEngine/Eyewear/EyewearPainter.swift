@@ -71,7 +71,8 @@ package enum EyewearPainter {
                     guard c > 0 else { continue }
                     let across = min(1, max(0, 0.5 + d / stroke.width))
                     let colour = stroke.accent
-                        ? shaded(accent, by: 1.05 - 0.2 * across) : rimColour(frame, x: x, y: y, across: across, noise: noise)
+                        ? shaded(accent, by: 1.05 - 0.2 * across)
+                        : rimColour(frame, x: x, y: y, across: across, noise: noise)
                     out = out.overlaid(with: colour.scaled(by: c))
                 }
                 out.store(into: &pixels, at: (j * width + i) * 4)
@@ -134,7 +135,9 @@ package enum EyewearPainter {
     }
 
     /// The lens tint with a soft diagonal reflection in its upper-outer part.
-    private static func lensColour(_ frame: EyewearFrame, lx: Double, ly: Double, a: Double, b: Double) -> Premultiplied {
+    private static func lensColour(_ frame: EyewearFrame, lx: Double, ly: Double, a: Double, b: Double)
+        -> Premultiplied
+    {
         let tint = Premultiplied(frame.lensTint)
         let band = (lx / a) * 0.55 - (ly / b) * 0.8 - 0.45
         let highlight = 0.16 * exp(-band * band / 0.02)
@@ -208,7 +211,8 @@ private struct Premultiplied {
     func scaled(by k: Double) -> Premultiplied { Premultiplied(r: r * k, g: g * k, b: b * k, a: a * k) }
 
     func mixed(with other: Premultiplied, amount t: Double) -> Premultiplied {
-        Premultiplied(r: r + (other.r - r) * t, g: g + (other.g - g) * t, b: b + (other.b - b) * t, a: a + (other.a - a) * t)
+        Premultiplied(r: r + (other.r - r) * t, g: g + (other.g - g) * t, b: b + (other.b - b) * t,
+                      a: a + (other.a - a) * t)
     }
 
     func store(into pixels: inout [UInt8], at i: Int) {
@@ -247,7 +251,8 @@ private struct TortoiseNoise {
     }
 
     private func lattice(_ i: Int, _ j: Int) -> Double {
-        var z = seed &+ UInt64(bitPattern: Int64(i)) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(bitPattern: Int64(j)) &* 0xC2B2_AE3D_27D4_EB4F
+        var z = seed &+ UInt64(bitPattern: Int64(i)) &* 0x9E37_79B9_7F4A_7C15
+            &+ UInt64(bitPattern: Int64(j)) &* 0xC2B2_AE3D_27D4_EB4F
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31

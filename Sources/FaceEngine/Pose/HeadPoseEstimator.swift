@@ -11,7 +11,8 @@ import Foundation
 ///    translation), minimising the weighted reprojection error in normalised image coordinates,
 ///    at most ``maximumIterations`` steps.
 ///
-/// The focal length is a guess unless the camera is known (see ``PinholeCamera/assumed(width:height:horizontalFieldOfView:)``):
+/// The focal length is a guess unless the camera is known
+/// (see ``PinholeCamera/assumed(width:height:horizontalFieldOfView:)``):
 /// a wrong guess mostly changes the distance, much less the angles. The model's size comes from
 /// the pupillary distance, so the translation is in the same millimetres as the eyewear.
 package struct HeadPoseEstimator: Sendable {
@@ -36,7 +37,9 @@ package struct HeadPoseEstimator: Sendable {
         let weights = model.points.map(\.weight)
         var candidates: [(Rotation3, Vector3)] = []
         if let previous { candidates.append((previous.rotation, previous.translation)) }
-        if let initial = Self.weakPerspective(image: image, world: world, weights: weights) { candidates.append(initial) }
+        if let initial = Self.weakPerspective(image: image, world: world, weights: weights) {
+            candidates.append(initial)
+        }
         var best: (Rotation3, Vector3, Double)?
         for (r, t) in candidates {
             guard let refined = refine(rotation: r, translation: t, image: image, world: world, weights: weights)

@@ -21,7 +21,8 @@ package struct PinholeCamera: Sendable, Equatable {
     /// the estimated distance to the face scales with it.
     package static func assumed(width: Int, height: Int, horizontalFieldOfView: Double = 60) -> PinholeCamera {
         let f = Double(width) / (2 * tan(horizontalFieldOfView * Double.pi / 360))
-        return PinholeCamera(focalLength: f, principalPoint: Point2D(x: Double(width - 1) / 2, y: Double(height - 1) / 2))
+        let centre = Point2D(x: Double(width - 1) / 2, y: Double(height - 1) / 2)
+        return PinholeCamera(focalLength: f, principalPoint: centre)
     }
 
     /// The pixel a camera-space point projects to (nil behind the camera).

@@ -22,6 +22,9 @@ package enum GrayResampler {
         let step = 1.0 / Double(taps)
         let weight = 1.0 / Double(taps * taps)
         image.pixels.withUnsafeBufferPointer { src in
+            @inline(__always) func luma(_ i: Int) -> Double {
+                Double(Int(src[i]) &* 77 &+ Int(src[i &+ 1]) &* 150 &+ Int(src[i &+ 2]) &* 29)
+            }
             out.pixels.withUnsafeMutableBufferPointer { dst in
                 // Accumulate each tap's bilinear samples into a row buffer, then quantise.
                 var row = [Double](repeating: 0, count: width)
@@ -42,10 +45,7 @@ package enum GrayResampler {
                                 let wx = px - Double(x0), wy = py - Double(y0)
                                 let i00 = (y0 &* iw &+ x0) &<< 2, i10 = (y0 &* iw &+ x1) &<< 2
                                 let i01 = (y1 &* iw &+ x0) &<< 2, i11 = (y1 &* iw &+ x1) &<< 2
-                                let l00 = Double(Int(src[i00]) &* 77 &+ Int(src[i00 &+ 1]) &* 150 &+ Int(src[i00 &+ 2]) &* 29)
-                                let l10 = Double(Int(src[i10]) &* 77 &+ Int(src[i10 &+ 1]) &* 150 &+ Int(src[i10 &+ 2]) &* 29)
-                                let l01 = Double(Int(src[i01]) &* 77 &+ Int(src[i01 &+ 1]) &* 150 &+ Int(src[i01 &+ 2]) &* 29)
-                                let l11 = Double(Int(src[i11]) &* 77 &+ Int(src[i11 &+ 1]) &* 150 &+ Int(src[i11 &+ 2]) &* 29)
+                                let l00 = luma(i00), l10 = luma(i10), l01 = luma(i01), l11 = luma(i11)
                                 let top = l00 + (l10 - l00) * wx, bottom = l01 + (l11 - l01) * wx
                                 row[x] += top + (bottom - top) * wy
                                 fx += a
@@ -117,9 +117,11 @@ package enum GrayResampler {
                     var top = (2 * y * iw) &* 4
                     var bottom = top &+ iw &* 4
                     for x in 0..<ow {
-                        let r = Int(src[top]) &+ Int(src[top &+ 4]) &+ Int(src[bottom]) &+ Int(src[bottom &+ 4])
-                        let g = Int(src[top &+ 1]) &+ Int(src[top &+ 5]) &+ Int(src[bottom &+ 1]) &+ Int(src[bottom &+ 5])
-                        let b = Int(src[top &+ 2]) &+ Int(src[top &+ 6]) &+ Int(src[bottom &+ 2]) &+ Int(src[bottom &+ 6])
+                        @inline(__always) func sum(_ c: Int) -> Int {
+                            Int(src[top &+ c]) &+ Int(src[top &+ 4 &+ c]) &+ Int(src[bottom &+ c])
+                                &+ Int(src[bottom &+ 4 &+ c])
+                        }
+                        let r = sum(0), g = sum(1), b = sum(2)
                         // Four pixels' luma weights sum to 4 * 256.
                         dst[y &* ow &+ x] = UInt8((r &* 77 &+ g &* 150 &+ b &* 29 &+ 512) >> 10)
                         top = top &+ 8
