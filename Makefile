@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/capkit
 
-.PHONY: demo test bench eval eval-barcode eval-face bench-face bootstrap build release clean loadtest
+.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest
 
 bootstrap:
 	@scripts/bootstrap
@@ -33,14 +33,20 @@ eval-barcode: release
 
 ## make bench: CPU time per frame, with PassportEye as the peer in the same script.
 bench: release
-	scripts/bench
+	RELEASE_BIN=$(RELEASE_BIN) scripts/bench
+
+## make train-ocr: retrain the MRZ recogniser from OCR-B renders (about 40 minutes on 2 cores) into
+## /tmp/mrz-ocrb.bin; copy it to Sources/DocumentEngine/Resources and run `capkit resources pack`.
+train-ocr: release
+	$(RELEASE_BIN) train-ocr --out /tmp/mrz-ocrb.bin
 
 ## make eval-face: the try-on tracker on the sample faces moved along known paths at 1280x720
 ## (presence, eye-corner error, jitter, frames to re-detect, per path kind).
 eval-face: release
 	$(RELEASE_BIN) eval-face --faces ../shared/data/faces
 
-## make bench-face: CPU per 720p frame of tracking + rendering, with plain per-frame dlib as the peer.
+## make bench-face: the face part of make bench: CPU per 720p frame of tracking + rendering, with
+## plain per-frame dlib as the peer.
 bench-face: release
 	$(RELEASE_BIN) bench-face --faces ../shared/data/faces
 

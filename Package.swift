@@ -131,7 +131,13 @@ let package = Package(
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
         .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"]),
         .testTarget(name: "CZXingShimTests", dependencies: ["CZXingShim"]),
-        .testTarget(name: "BlinkIDTests", dependencies: ["BlinkID", "DocumentSynthesis", "CaptureKitTesting"]),
+        .testTarget(
+            name: "BlinkIDTests",
+            dependencies: [
+                "BlinkID", "CaptureCore", "DocumentEngine", "DocumentSynthesis", "CaptureKitTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(
             name: "CaptureKitServerTests",
             dependencies: [

@@ -1,16 +1,36 @@
 import ArgumentParser
 import CaptureCore
 import DocumentEngine
+import DocumentSynthesis
 import Foundation
 
-/// `capkit eval`: accuracy of the document engine on frames with ground truth.
+/// `capkit eval` (what `make eval` runs): accuracy of the document engine on frames with ground
+/// truth, either generated on the fly per tier or read from a folder written by `capkit synth`.
 struct EvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
-        abstract: "Measure localisation and exact-MRZ rates on frames with ground truth (truth.jsonl).")
+        abstract: "Measure localisation and exact-MRZ rates on generated frames (per tier) or a folder with truth.jsonl.",
+        discussion: """
+            Without --folder, frames are generated in memory for each tier (seeded, so every run sees the same \
+            frames) and one line per tier is printed. A document counts as localised when every found corner \
+            lies within 2% of the frame diagonal of the true corner; an MRZ counts as exact when every line \
+            equals the truth character for character. CPU is the analysing thread's time per frame.
+            """)
 
-    @Option(help: "A folder of frames with truth.jsonl (as written by `capkit synth`).")
-    var folder: String
+    @Option(help: "A folder of frames with truth.jsonl (as written by `capkit synth`); default: generate frames.")
+    var folder: String?
+
+    @Option(help: "Tiers to generate when no folder is given (clean, phone, hard), comma-separated.")
+    var tiers = "clean,phone,hard"
+
+    @Option(help: "Frames generated per tier.")
+    var count = 100
+
+    @Option(help: "Size of generated frames, WIDTHxHEIGHT.")
+    var size = "1280x720"
+
+    @Option(help: "First seed of generated frames.")
+    var seed: UInt64 = 7
 
     @Option(help: "MRZ recogniser weights (default: the bundled ones).")
     var weights: String?
@@ -21,6 +41,7 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "Write a preview PNG (found outline red, truth green) of every frame that fails to this folder.")
     var failures: String?
 
+    /// The parts of a frame's truth that the evaluation compares with.
     struct Truth: Decodable {
         struct XY: Decodable { var x: Double; var y: Double }
         struct Corners: Decodable { var upperLeft, upperRight, lowerRight, lowerLeft: XY }
@@ -29,57 +50,107 @@ struct EvalCommand: AsyncParsableCommand {
         var corners: Corners
         var frameWidth: Int
         var frameHeight: Int
+
+        var quadrilateral: Quadrilateral2D {
+            Quadrilateral2D(corners: [corners.upperLeft, corners.upperRight, corners.lowerRight, corners.lowerLeft]
+                .map { Point2D(x: $0.x, y: $0.y) })
+        }
+    }
+
+    /// Counts over a set of frames.
+    struct Tally {
+        var frames = 0, located = 0, mrzFrames = 0, mrzFound = 0, exact = 0
+        var cpu = 0.0
+
+        func line(_ label: String) -> String {
+            let n = Double(max(1, frames)), m = Double(max(1, mrzFrames))
+            return String(format: "%@frames %d  localised %.3f  MRZ found %.3f  exact MRZ %.3f  mean CPU %.1f ms",
+                          label, frames, Double(located) / n, Double(mrzFound) / m, Double(exact) / m, cpu / n * 1000)
+        }
+    }
+
+    func validate() throws {
+        guard count > 0 else { throw ValidationError("--count must be positive.") }
     }
 
     func run() async throws {
-        let url = URL(fileURLWithPath: folder)
+        let weightsURL = weights.map { URL(fileURLWithPath: $0) } ?? DocumentEngineInfo.bundledResourcesFolder?
+            .appendingPathComponent("mrz-ocrb.bin")
+        guard let weightsURL else { throw CommandFailure("The bundled resources are missing.") }
+        let scanner = DocumentScanner(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: weightsURL)))
+        if let folder {
+            let tally = try evaluateFolder(URL(fileURLWithPath: folder), scanner: scanner)
+            print(tally.line(""))
+            return
+        }
+        let dims = size.split(separator: "x").compactMap { Int($0) }
+        guard dims.count == 2 else { throw ValidationError("Bad --size \(size); expected WIDTHxHEIGHT.") }
+        print("Document engine on generated frames (\(count) per tier, \(size), seeds from \(seed)):")
+        for name in tiers.split(separator: ",") {
+            guard let tier = TierArgument(rawValue: String(name))?.tier else {
+                throw ValidationError("Unknown tier \(name); use clean, phone or hard.")
+            }
+            let composer = try SceneComposer(tier: tier, frameWidth: dims[0], frameHeight: dims[1])
+            var tally = Tally()
+            let progress = ProgressBar(total: count)
+            for i in 0..<count {
+                let scene = try composer.compose(seed: seed &+ UInt64(i), fileName: String(format: "%@-%06d.jpg",
+                                                                                          tier.rawValue, i))
+                let truth = try JSONDecoder().decode(Truth.self, from: JSONEncoder().encode(scene.truth))
+                try evaluate(scene.image, truth: truth, scanner: scanner, into: &tally)
+                progress.update(i + 1, label: tier.rawValue)
+            }
+            progress.finish()
+            print(tally.line(tier.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)))
+        }
+    }
+
+    private func evaluateFolder(_ url: URL, scanner: DocumentScanner) throws -> Tally {
         let lines = try String(contentsOf: url.appendingPathComponent("truth.jsonl"), encoding: .utf8)
             .split(separator: "\n")
-        let truths = try lines.map { try JSONDecoder().decode(Truth.self, from: Data($0.utf8)) }
-        let weightsURL = weights.map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: "Sources/DocumentEngine/Resources/mrz-ocrb.bin")
-        let classifier = try MRZCharacterClassifier(weights: Data(contentsOf: weightsURL))
-        let scanner = DocumentScanner(classifier: classifier)
-        let today = MRZDate(year: 2026, month: 11, day: 22)
-        var located = 0, mrzFrames = 0, exact = 0, lineFound = 0
-        var cpu = 0.0
-        for t in truths {
-            let image = try ImageCodec.decode(contentsOf: url.appendingPathComponent(t.file)).grayscale()
-            let start = CPUClock.now()
-            let a = scanner.analyze(image, roi: PixelRect(x: 0, y: 0, width: image.width, height: image.height), today: today)
-            cpu += CPUClock.now() - start
-            let truthQuad = Quadrilateral2D(corners: [t.corners.upperLeft, t.corners.upperRight, t.corners.lowerRight,
-                                                      t.corners.lowerLeft].map { Point2D(x: $0.x, y: $0.y) })
-            let diagonal = (Double(t.frameWidth * t.frameWidth + t.frameHeight * t.frameHeight)).squareRoot()
-            let error = a.documentQuad.map { $0.maxCornerDistance(to: truthQuad) / diagonal }
-            if let e = error, e <= 0.02 { located += 1 }
-            var ok = false
-            if let truthMRZ = t.mrz {
-                mrzFrames += 1
-                if a.mrzReading != nil { lineFound += 1 }
-                let read = a.mrz?.correctedLines ?? a.mrzReading?.lines
-                ok = read == truthMRZ
-                if ok { exact += 1 }
-            }
-            if let failures, !ok || (error ?? 1) > 0.02 {
-                var preview = try ImageCodec.decode(contentsOf: url.appendingPathComponent(t.file))
-                preview.drawQuadrilateral(truthQuad, colour: RGBA(r: 0, g: 220, b: 0, a: 200), thickness: 3)
-                if let q = a.documentQuad { preview.drawQuadrilateral(q, colour: RGBA(r: 255, g: 0, b: 0, a: 220), thickness: 2) }
-                for box in a.mrzCharacterBoxes.joined() { preview.drawQuadrilateral(box, colour: RGBA(r: 0, g: 120, b: 255, a: 160), thickness: 1) }
-                try FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
-                try ImageCodec.encodePNG(preview, compressionLevel: 1).write(to: URL(fileURLWithPath: failures).appendingPathComponent(t.file + ".png"))
-            }
-            if verbose {
-                let e = error.map { String(format: "%.4f", $0) } ?? "none"
-                print("\(t.file) corner-error \(e) placement \(a.placement.rawValue) mrz \(t.mrz == nil ? "-" : (ok ? "exact" : (a.mrzReading == nil ? "not-found" : "wrong")))")
-                if !ok, let truthMRZ = t.mrz, let read = a.mrz?.correctedLines ?? a.mrzReading?.lines {
-                    for (r, tr) in zip(read, truthMRZ) where r != tr { print("    read  \(r)\n    truth \(tr)") }
-                }
-            }
+        var tally = Tally()
+        for line in lines {
+            let truth = try JSONDecoder().decode(Truth.self, from: Data(line.utf8))
+            let image = try ImageCodec.decode(contentsOf: url.appendingPathComponent(truth.file))
+            try evaluate(image, truth: truth, scanner: scanner, into: &tally)
         }
-        let n = Double(truths.count)
-        print(String(format: "frames %d  localised %.3f  MRZ found %.3f  exact MRZ %.3f  mean CPU %.1f ms", truths.count,
-                     Double(located) / n, Double(lineFound) / Double(max(1, mrzFrames)),
-                     Double(exact) / Double(max(1, mrzFrames)), cpu / n * 1000))
+        return tally
+    }
+
+    private func evaluate(_ frame: RGBAImage, truth: Truth, scanner: DocumentScanner, into tally: inout Tally) throws {
+        let today = MRZDate(year: 2026, month: 11, day: 22)
+        let start = CPUClock.now()
+        let image = frame.grayscale()
+        let a = scanner.analyze(image, roi: PixelRect(x: 0, y: 0, width: image.width, height: image.height),
+                                today: today)
+        tally.cpu += CPUClock.now() - start
+        tally.frames += 1
+        let truthQuad = truth.quadrilateral
+        let diagonal = Double(truth.frameWidth * truth.frameWidth + truth.frameHeight * truth.frameHeight).squareRoot()
+        let error = a.documentQuad.map { $0.maxCornerDistance(to: truthQuad) / diagonal }
+        if let e = error, e <= 0.02 { tally.located += 1 }
+        var ok = false
+        if let truthMRZ = truth.mrz {
+            tally.mrzFrames += 1
+            if a.mrzReading != nil { tally.mrzFound += 1 }
+            ok = (a.mrz?.correctedLines ?? a.mrzReading?.lines) == truthMRZ
+            if ok { tally.exact += 1 }
+        }
+        if let failures, !ok || (error ?? 1) > 0.02 {
+            var preview = frame
+            preview.drawQuadrilateral(truthQuad, colour: RGBA(r: 0, g: 220, b: 0, a: 200), thickness: 3)
+            if let q = a.documentQuad { preview.drawQuadrilateral(q, colour: RGBA(r: 255, g: 0, b: 0, a: 220), thickness: 2) }
+            for box in a.mrzCharacterBoxes.joined() {
+                preview.drawQuadrilateral(box, colour: RGBA(r: 0, g: 120, b: 255, a: 160), thickness: 1)
+            }
+            try FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
+            try ImageCodec.encodePNG(preview, compressionLevel: 1)
+                .write(to: URL(fileURLWithPath: failures).appendingPathComponent(truth.file + ".png"))
+        }
+        if verbose {
+            let e = error.map { String(format: "%.4f", $0) } ?? "none"
+            let verdict = truth.mrz == nil ? "-" : (ok ? "exact" : (a.mrzReading == nil ? "not-found" : "wrong"))
+            print("\(truth.file) corner-error \(e) placement \(a.placement.rawValue) mrz \(verdict)")
+        }
     }
 }

@@ -1,14 +1,17 @@
 import Foundation
 import Testing
+import CaptureKitTesting
 @testable import CaptureCore
 
 @Suite(.timeLimit(.minutes(1)))
 struct FrameSourceTests {
-    let dir: URL = {
-        let d = FileManager.default.temporaryDirectory.appendingPathComponent("capkit-frames-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
-        return d
-    }()
+    /// Deleted when the test's suite instance goes away.
+    let folder: TemporaryFolder
+    var dir: URL { folder.url }
+
+    init() throws {
+        folder = try TemporaryFolder(prefix: "capkit-frames")
+    }
 
     /// Encodes `count` gray frames whose brightness encodes their index into an MP4 with ffmpeg.
     func makeVideo(count: Int, width: Int = 64, height: Int = 48) throws -> URL {

@@ -83,9 +83,11 @@ package struct DocumentScanner: Sendable {
 
         lap(\.mrz)
         // 2. The outline.
+        let found = localizer.locate(in: image, roi: region, anchor: anchor)
+            ?? (anchor == nil ? nil : localizer.locate(in: image, roi: region))
+        lap(\.outline)
         defer { lap(\.quality) }
-        guard let located = localizer.locate(in: image, roi: region, anchor: anchor)
-                ?? (anchor == nil ? nil : localizer.locate(in: image, roi: region)) else {
+        guard let located = found else {
             if let anchor, let kind = analysis.layout, let predicted = Self.predictedOutline(anchor, layout: .of(kind)) {
                 // No outline fits: report the one the MRZ implies, so placement can still be judged.
                 analysis.documentQuad = predicted
@@ -95,7 +97,6 @@ package struct DocumentScanner: Sendable {
             }
             return analysis
         }
-        lap(\.outline)
         analysis.localizationConfidence = located.coverage
         analysis.isVertical = located.isVertical
         let quad = located.quad
