@@ -212,7 +212,8 @@ struct EvalFaceSummary: Codable {
         func line(_ name: String, _ r: Row) -> String {
             let redetect = r.appearances == 0 ? "-"
                 : "\(r.maximumFramesToRedetect.map(String.init) ?? "-")/\(number(r.meanFramesToRedetect, "%.2f"))"
-                    + (r.appearancesNeverTracked > 0 ? " (\(r.appearancesNeverTracked) lost)" : "")
+                    + " of \(r.appearances)"
+                    + (r.appearancesNeverTracked > 0 ? " (\(r.appearancesNeverTracked) never tracked)" : "")
             let columns = [
                 name.padding(toLength: 12, withPad: " ", startingAt: 0),
                 String(format: "%6d", r.frames),
@@ -229,7 +230,7 @@ struct EvalFaceSummary: Codable {
         }
         var lines = [
             "portraits: " + portraits.joined(separator: ", "),
-            "path kind    frames  presence miss/fal   error     p95  raw err    jitter  raw jit  re-detect max/mean",
+            "path kind    frames  presence miss/fal   error     p95  raw err    jitter  raw jit  re-detect max/mean of n",
         ]
         for segment in FaceSequenceSegment.allCases {
             if let row = byPathKind[segment.rawValue] { lines.append(line(segment.rawValue, row)) }
