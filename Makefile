@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/capkit
 
-.PHONY: demo test bench eval eval-barcode train-ocr bootstrap build release clean loadtest
+.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest
 
 bootstrap:
 	@scripts/bootstrap
@@ -24,7 +24,7 @@ test: bootstrap
 
 ## make eval: accuracy on generated documents (exact MRZ per tier, localisation; exact PDF417
 ## payloads per tier on generated licence backs, with zxing-cpp alone on the same frames).
-eval: release eval-barcode
+eval: release eval-barcode eval-face
 	$(RELEASE_BIN) eval
 
 ## make eval-barcode: the PDF417/AAMVA part of make eval (BARCODE_EVAL_COUNT frames per tier).
@@ -39,6 +39,16 @@ bench: release
 ## /tmp/mrz-ocrb.bin; copy it to Sources/DocumentEngine/Resources and run `capkit resources pack`.
 train-ocr: release
 	$(RELEASE_BIN) train-ocr --out /tmp/mrz-ocrb.bin
+
+## make eval-face: the try-on tracker on the sample faces moved along known paths at 1280x720
+## (presence, eye-corner error, jitter, frames to re-detect, per path kind).
+eval-face: release
+	$(RELEASE_BIN) eval-face --faces ../shared/data/faces
+
+## make bench-face: the face part of make bench: CPU per 720p frame of tracking + rendering, with
+## plain per-frame dlib as the peer.
+bench-face: release
+	$(RELEASE_BIN) bench-face --faces ../shared/data/faces
 
 ## make loadtest: licence validation and resource download under wrk (release server, SQLite, loopback).
 loadtest: bootstrap

@@ -36,6 +36,19 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // dlib 19.24 (HOG face detector, shape predictor) behind a plain C header.
+        .target(
+            name: "CDlibShim",
+            // dlib's detector and predictor are header templates compiled INTO this shim; at -O0
+            // (debug) detection is about 80x slower, so the shim is always optimised. This is the
+            // package's only unsafe flag: drop it (and test with -c release) if the package is
+            // ever consumed by URL, where SwiftPM rejects unsafe flags.
+            cxxSettings: [.unsafeFlags(["-O2"])],
+            // Listed by hand: pkg-config's dlib-1 gives absolute .so paths that SwiftPM drops.
+            linkerSettings: [
+                .linkedLibrary("dlib"), .linkedLibrary("lapack"), .linkedLibrary("blas"), .linkedLibrary("m"),
+            ]
+        ),
         // C++17 shim with a plain-C header over zxing-cpp (libzxing-dev): PDF417 decode and encode.
         .target(name: "CZXingShim", linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("m")]),
 
@@ -62,6 +75,11 @@ let package = Package(
 
         // The MRZ recogniser's training tool: OCR-B renders with augmentation (`capkit train-ocr`).
         .target(name: "OCRTraining", dependencies: ["CaptureCore", "DocumentEngine", "DocumentSynthesis", "CCairo"]),
+
+        // Face detection, landmarks, tracking, head pose and the eyewear renderer (FBx try-on).
+        .target(name: "FaceEngine", dependencies: ["CaptureCore", "CDlibShim"]),
+        // Face sequences with known ground truth (sample faces moved along paths) and their metrics.
+        .target(name: "FaceEvaluation", dependencies: ["CaptureCore", "FaceEngine"]),
 
         // Test support: manual clocks, gates, a loopback HTTP server with fault switches.
         .target(
@@ -102,6 +120,7 @@ let package = Package(
             name: "capkit",
             dependencies: [
                 "BlinkID", "CaptureCore", "CaptureKitServer", "DocumentEngine", "DocumentSynthesis", "OCRTraining",
+                "FaceEngine", "FaceEvaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -110,6 +129,7 @@ let package = Package(
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore", "CaptureKitTesting"]),
         .testTarget(name: "DocumentEngineTests", dependencies: ["DocumentEngine", "DocumentSynthesis"]),
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
+        .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"]),
         .testTarget(name: "CZXingShimTests", dependencies: ["CZXingShim"]),
         .testTarget(
             name: "BlinkIDTests",

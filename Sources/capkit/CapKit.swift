@@ -8,6 +8,7 @@ struct CapKit: AsyncParsableCommand {
         subcommands: [
             ScanCommand.self, DemoCommand.self, ServeCommand.self, LicenseCommand.self, ResourcesCommand.self,
             SynthCommand.self, EvalCommand.self, EvalBarcodeCommand.self, BenchCommand.self, TrainOCRCommand.self,
+            EvalFaceCommand.self, BenchFaceCommand.self, TryOnCommand.self, EyewearCatalogCommand.self,
         ]
     )
 }
