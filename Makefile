@@ -43,12 +43,12 @@ train-ocr: release
 ## make eval-face: the try-on tracker on the sample faces moved along known paths at 1280x720
 ## (presence, eye-corner error, jitter, frames to re-detect, per path kind).
 eval-face: release
-	$(RELEASE_BIN) eval-face --faces ../shared/data/faces
+	$(RELEASE_BIN) eval-face
 
 ## make bench-face: the face part of make bench: CPU per 720p frame of tracking + rendering, with
 ## plain per-frame dlib as the peer.
 bench-face: release
-	$(RELEASE_BIN) bench-face --faces ../shared/data/faces
+	$(RELEASE_BIN) bench-face
 
 ## make loadtest: licence validation and resource download under wrk (release server, SQLite, loopback).
 loadtest: bootstrap

@@ -14,7 +14,7 @@ struct BenchFaceCommand: AsyncParsableCommand {
             + "portrait; generating them is not timed. Times are the calling thread's CPU time.")
 
     @Option(help: "Folder of sample portraits.")
-    var faces = "../shared/data/faces"
+    var faces = "samples/faces"
 
     @Option(help: "Landmark model (dlib 68-point shape predictor).")
     var model = DlibLandmarkBackend.defaultModelPath

@@ -12,7 +12,7 @@ struct EvalFaceCommand: AsyncParsableCommand {
             + "jitter and re-detection of the try-on tracker.")
 
     @Option(help: "Folder of sample portraits (every .jpg/.png whose face is found is used).")
-    var faces = "../shared/data/faces"
+    var faces = "samples/faces"
 
     @Option(help: "Landmark model (dlib 68-point shape predictor).")
     var model = DlibLandmarkBackend.defaultModelPath
