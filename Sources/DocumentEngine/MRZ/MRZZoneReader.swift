@@ -21,6 +21,8 @@ package struct MRZZoneReader: Sendable {
         /// The line geometry in band pixels (for character boxes).
         package var textLines: [MRZTextLine]
 
+        /// The lowest character confidence.
+        package var minimumConfidence: Float { confidences.joined().min() ?? 0 }
         /// The mean character confidence.
         package var meanConfidence: Float {
             let all = confidences.joined()

@@ -22,6 +22,10 @@ package struct DocumentScanner: Sendable {
     package var maximumBlurWidth = 0.2
     /// Glare regions above this share of the document are reported.
     package var maximumGlareFraction = 0.004
+    /// Long side of the working image of the first, coarse search for MRZ zones.
+    package static let coarseZoneWorkingSize = 640
+    /// Smallest per-character confidence for a coarse reading to be kept without the fine search.
+    package static let coarseReadingMinimumConfidence: Float = 0.6
 
     package init(classifier: MRZCharacterClassifier) {
         reader = MRZZoneReader(classifier: classifier)
@@ -50,14 +54,27 @@ package struct DocumentScanner: Sendable {
         var analysis = FrameAnalysis()
         let region = roi.clipped(width: image.width, height: image.height)
 
-        // 1. The MRZ, on its own.
+        // 1. The MRZ, on its own: first on a coarse working image (most documents fill enough of
+        // the frame for that), then, unless that reading verifies confidently, on the finer one.
         var best: ZoneReading?
-        for zone in zoneDetector.zones(in: image, roi: region).prefix(2) {
-            if isCancelled() { return analysis }
-            for turned in [false, true] {
-                guard let read = read(zone, in: image, turned: turned, today: today) else { continue }
-                if best == nil || read.rank > best!.rank { best = read }
-                if read.record?.allChecksPassed == true || read.reading.meanConfidence >= 0.9 { break }
+        var coarse = zoneDetector
+        coarse.workingSize = Self.coarseZoneWorkingSize
+        for (pass, detector) in [coarse, zoneDetector].enumerated() {
+            for zone in detector.zones(in: image, roi: region).prefix(2) {
+                if isCancelled() { return analysis }
+                for turned in [false, true] {
+                    guard let read = read(zone, in: image, turned: turned, today: today) else { continue }
+                    if best == nil || read.rank > best!.rank { best = read }
+                    if read.record?.allChecksPassed == true || read.reading.meanConfidence >= 0.9 { break }
+                }
+                if best?.record?.allChecksPassed == true { break }
+            }
+            // A coarse reading is kept only when it verifies and every character is confident
+            // (check digits do not cover every field of every layout); else the fine search reads.
+            if pass == 0, let reading = best, reading.record?.allChecksPassed != true
+                || reading.reading.minimumConfidence < Self.coarseReadingMinimumConfidence {
+                best = nil
+                continue
             }
             if best?.record?.allChecksPassed == true { break }
         }
