@@ -58,7 +58,7 @@ let package = Package(
         // Public BlinkID core API (names from the BlinkID guide).
         .target(name: "BlinkID", dependencies: ["CaptureCore", "DocumentEngine"]),
         // The BlinkID guide's UX layer: analyzer, UI events, reticle and instructions (SwiftUI views in Apple/).
-        .target(name: "BlinkIDUX", dependencies: ["BlinkID", "CaptureCore"]),
+        .target(name: "BlinkIDUX", dependencies: ["BlinkID", "CaptureCore"], resources: [.process("Resources")]),
 
         // Seeded synthetic documents and glyphs (Cairo + Debian's fonts-ocr-b): tests, eval, training.
         .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
