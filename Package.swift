@@ -104,7 +104,8 @@ let package = Package(
         .executableTarget(
             name: "capkit",
             dependencies: [
-                "BlinkID", "CaptureCore", "CaptureKitServer", "DocumentEngine", "DocumentSynthesis", "OCRTraining",
+                "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentEngine", "DocumentSynthesis",
+                "OCRTraining",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -90,9 +90,9 @@ public actor BlinkIDAnalyzer: CameraFrameAnalyzer {
         _ = await analyzeReportingEvents(image: image)
     }
 
-    /// ``analyze(image:)`` that also returns the batch of events it sent for the frame (nil when the
-    /// frame was dropped, ignored or discarded), for tools that print a per-frame timeline.
-    package func analyzeReportingEvents(image: CameraFrame) async -> [UIEvent]? {
+    /// ``analyze(image:)`` that also returns the frame's result and the batch of events it sent (nil
+    /// when the frame was dropped, ignored or discarded), for tools that print a per-frame timeline.
+    package func analyzeReportingEvents(image: CameraFrame) async -> (events: [UIEvent], frame: ProcessResult)? {
         guard lifecycle.acceptsFrames, !frameInFlight else { return nil }
         frameInFlight = true
         defer { frameInFlight = false }
@@ -110,12 +110,12 @@ public actor BlinkIDAnalyzer: CameraFrameAnalyzer {
             let scanned = await session.getResult()
             await events.send(batch)
             if currentRun == run { finish(.completed(scanned)) }
-            return batch
+            return (batch, result)
         case .scanningSideInProgress, .cancelled:
             break
         }
         await events.send(batch)
-        return batch
+        return (batch, result)
     }
 
     /// Stops the scan at once (the frame being processed is abandoned); ``result()`` returns
