@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .library(name: "BlinkID", targets: ["BlinkID"]),
+        .library(name: "BlinkIDUX", targets: ["BlinkIDUX"]),
         .executable(name: "capkit", targets: ["capkit"]),
         .executable(name: "capkit-server", targets: ["capkit-server"]),
     ],
@@ -69,6 +70,8 @@ let package = Package(
         ),
         // Public BlinkID core API (names from the BlinkID guide).
         .target(name: "BlinkID", dependencies: ["CaptureCore", "DocumentEngine"]),
+        // The BlinkID guide's UX layer: analyzer, UI events, reticle and instructions (SwiftUI views in Apple/).
+        .target(name: "BlinkIDUX", dependencies: ["BlinkID", "CaptureCore"], resources: [.process("Resources")]),
 
         // Seeded synthetic documents and glyphs (Cairo + Debian's fonts-ocr-b): tests, eval, training.
         .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
@@ -119,8 +122,8 @@ let package = Package(
         .executableTarget(
             name: "capkit",
             dependencies: [
-                "BlinkID", "CaptureCore", "CaptureKitServer", "DocumentEngine", "DocumentSynthesis", "OCRTraining",
-                "FaceEngine", "FaceEvaluation",
+                "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentEngine", "DocumentSynthesis",
+                "OCRTraining", "FaceEngine", "FaceEvaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -135,6 +138,13 @@ let package = Package(
             name: "BlinkIDTests",
             dependencies: [
                 "BlinkID", "CaptureCore", "DocumentEngine", "DocumentSynthesis", "CaptureKitTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "BlinkIDUXTests",
+            dependencies: [
+                "BlinkIDUX", "BlinkID", "CaptureCore", "CaptureKitTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -27,6 +27,9 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(help: "Licence key (default: $CAPTUREKIT_LICENSE_KEY, else a development licence).")
     var licenseKey: String?
 
+    @Flag(help: "For a video or camera: scan through the BlinkIDUX analyzer and print the UI-event timeline.")
+    var events = false
+
     @Option(help: "Scan at most this many frames of a video.")
     var maxFrames: Int = 300
 
@@ -52,7 +55,9 @@ struct ScanCommand: AsyncParsableCommand {
         let progress = ProgressBar(total: expanded.count, enabled: expanded.count > 1)
         for (i, item) in expanded.enumerated() {
             let report: ScanReport
-            if item.isVideo {
+            if item.isVideo && events {
+                report = await ScanEventsTimeline.run(input: item.path, sdk: sdk, maxFrames: maxFrames, json: json)
+            } else if item.isVideo {
                 report = await scanVideo(item.path, sdk: sdk)
             } else {
                 report = await scanImage(item.path, sdk: sdk)

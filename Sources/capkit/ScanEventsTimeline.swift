@@ -1,0 +1,74 @@
+import BlinkID
+import BlinkIDUX
+import CaptureCore
+import Foundation
+
+/// `capkit scan --events`: scans a video or camera through `BlinkIDAnalyzer` (the BlinkIDUX layer),
+/// printing the UI-event timeline (a line whenever the batch of events changes) and the outcome.
+///
+/// The analyzer runs on a manual clock moved to each frame's timestamp, so debouncing and the step
+/// timeout follow the video's own time whatever the processing speed.
+enum ScanEventsTimeline {
+    static func run(input: String, sdk: BlinkIDSdk, maxFrames: Int, json: Bool) async -> ScanReport {
+        let clock = ManualClock()
+        let analyzer = await BlinkIDAnalyzer(
+            sdk: sdk, blinkIDSessionSettings: BlinkIDSessionSettings(inputImageSource: .video),
+            eventStream: BlinkIDEventStream(), stepTimeout: .seconds(15), clock: clock)
+        var shown: [UIEvent]?
+        var lastImage: RGBAImage?
+        var lastFrame: ProcessResult?
+        var frames = 0
+        do {
+            for try await frame in FFmpegVideoSource(input: input, maxFrames: maxFrames).frames() {
+                clock.advance(to: ManualClock.Instant(offset: .milliseconds(Int((frame.timestamp * 1000).rounded()))))
+                frames += 1
+                lastImage = frame.image
+                let cameraFrame = CameraFrame(buffer: MBSampleBufferWrapper(image: frame.image))
+                if let (batch, result) = await analyzer.analyzeReportingEvents(image: cameraFrame) {
+                    lastFrame = result
+                    if batch != shown { printLine(time: frame.timestamp, events: batch, json: json) }
+                    shown = batch
+                }
+                if await analyzer.hasFinished { break }
+            }
+        } catch {
+            return ScanReport(input: input, error: "\(error)")
+        }
+        await analyzer.end()  // the video ran out: a scan still in progress ends here
+        let outcome: String
+        var mrz: MrzResult?
+        switch await analyzer.result() {
+        case let .completed(result):
+            outcome = "completed"
+            mrz = result.mrz
+        case let .interrupted(alert):
+            outcome = "interrupted (\(alert))"
+        case .cancelled:
+            outcome = "cancelled"
+        case .ended:
+            outcome = "ended (no document scanned in \(frames) frames)"
+        }
+        if json {
+            print(#"{"result":"\#(outcome.split(separator: " ").first ?? "")","frames":\#(frames)}"#)
+        } else {
+            print("result: \(outcome)")
+        }
+        return ScanReport(input: input, frame: lastFrame, mrz: mrz, previewFrame: lastImage)
+    }
+
+    /// A short name for an event (`requestDocumentSide(back)`, `tooFar`).
+    static func name(_ event: UIEvent) -> String {
+        if case let .requestDocumentSide(side) = event { return "requestDocumentSide(\(side))" }
+        return "\(event)"
+    }
+
+    private static func printLine(time: Double, events: [UIEvent], json: Bool) {
+        let names = events.map(name)
+        if json {
+            let list = names.map { "\"\($0)\"" }.joined(separator: ",")
+            print(#"{"time":\#(String(format: "%.3f", time)),"events":[\#(list)]}"#)
+        } else {
+            print(String(format: "%8.3fs  ", time) + (names.isEmpty ? "(no guidance)" : names.joined(separator: ", ")))
+        }
+    }
+}
