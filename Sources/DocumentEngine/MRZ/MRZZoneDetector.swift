@@ -50,7 +50,7 @@ package struct MRZZoneDetector: Sendable {
     package func zones(in image: GrayImage, roi: PixelRect) -> [Zone] {
         let region = roi.clipped(width: image.width, height: image.height)
         guard region.width >= 64, region.height >= 32 else { return [] }
-        let factor = max(1, Int((Double(max(region.width, region.height)) / Double(workingSize)).rounded()))
+        let factor = downscaleFactor(for: region)
         let small = image.region(region).downscaled(by: factor)
         let glyphs = Self.glyphs(in: small)
         guard glyphs.count >= 20 else { return [] }
@@ -65,6 +65,11 @@ package struct MRZZoneDetector: Sendable {
             z.glyphHeight *= scale
             return z
         }
+    }
+
+    /// The box-downscale factor that brings `region`'s long side to about ``workingSize``.
+    package func downscaleFactor(for region: PixelRect) -> Int {
+        max(1, Int((Double(max(region.width, region.height)) / Double(workingSize)).rounded()))
     }
 
     // MARK: - Glyphs

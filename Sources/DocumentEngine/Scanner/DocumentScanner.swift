@@ -59,7 +59,10 @@ package struct DocumentScanner: Sendable {
         var best: ZoneReading?
         var coarse = zoneDetector
         coarse.workingSize = Self.coarseZoneWorkingSize
-        for (pass, detector) in [coarse, zoneDetector].enumerated() {
+        // A frame small enough that both searches would see the same image is searched once.
+        let passes = coarse.downscaleFactor(for: region) == zoneDetector.downscaleFactor(for: region)
+            ? [zoneDetector] : [coarse, zoneDetector]
+        for (pass, detector) in passes.enumerated() {
             for zone in detector.zones(in: image, roi: region).prefix(2) {
                 if isCancelled() { return analysis }
                 for turned in [false, true] {
@@ -71,7 +74,7 @@ package struct DocumentScanner: Sendable {
             }
             // A coarse reading is kept only when it verifies and every character is confident
             // (check digits do not cover every field of every layout); else the fine search reads.
-            if pass == 0, let reading = best, reading.record?.allChecksPassed != true
+            if pass == 0, passes.count == 2, let reading = best, reading.record?.allChecksPassed != true
                 || reading.reading.minimumConfidence < Self.coarseReadingMinimumConfidence {
                 best = nil
                 continue
