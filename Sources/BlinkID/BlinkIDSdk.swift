@@ -33,11 +33,8 @@ public final class BlinkIDSdk: Sendable {
 
     /// ``createBlinkIDSdk(withSettings:)`` with an injected clock (tests).
     static func create(settings: BlinkIDSdkSettings, now: @escaping @Sendable () -> Date) async throws -> BlinkIDSdk {
+        try verifyLicense(of: settings, at: now())
         let keyring = settings.licenseKeyring
-        let verifier = LicenseVerifier(keyring: keyring, product: "blinkid", platform: LicenseVerifier.currentPlatform,
-                                       bundleID: settings.bundleIdentifier)
-        let claims = try verifier.verify(settings.licenseKey, now: now())
-        try verifier.require(feature: "mrz", in: claims)
 
         let source: ResourceSource
         if settings.downloadResources {

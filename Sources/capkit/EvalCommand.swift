@@ -41,22 +41,6 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "Write a preview PNG (found outline red, truth green) of every frame that fails to this folder.")
     var failures: String?
 
-    /// The parts of a frame's truth that the evaluation compares with.
-    struct Truth: Decodable {
-        struct XY: Decodable { var x: Double; var y: Double }
-        struct Corners: Decodable { var upperLeft, upperRight, lowerRight, lowerLeft: XY }
-        var file: String
-        var mrz: [String]?
-        var corners: Corners
-        var frameWidth: Int
-        var frameHeight: Int
-
-        var quadrilateral: Quadrilateral2D {
-            Quadrilateral2D(corners: [corners.upperLeft, corners.upperRight, corners.lowerRight, corners.lowerLeft]
-                .map { Point2D(x: $0.x, y: $0.y) })
-        }
-    }
-
     /// Counts over a set of frames.
     struct Tally {
         var frames = 0, located = 0, mrzFrames = 0, mrzFound = 0, exact = 0
@@ -96,8 +80,7 @@ struct EvalCommand: AsyncParsableCommand {
             for i in 0..<count {
                 let scene = try composer.compose(seed: seed &+ UInt64(i), fileName: String(format: "%@-%06d.jpg",
                                                                                           tier.rawValue, i))
-                let truth = try JSONDecoder().decode(Truth.self, from: JSONEncoder().encode(scene.truth))
-                try evaluate(scene.image, truth: truth, scanner: scanner, into: &tally)
+                try evaluate(scene.image, truth: scene.truth, scanner: scanner, into: &tally)
                 progress.update(i + 1, label: tier.rawValue)
             }
             progress.finish()
@@ -110,14 +93,14 @@ struct EvalCommand: AsyncParsableCommand {
             .split(separator: "\n")
         var tally = Tally()
         for line in lines {
-            let truth = try JSONDecoder().decode(Truth.self, from: Data(line.utf8))
+            let truth = try JSONDecoder().decode(SceneTruth.self, from: Data(line.utf8))
             let image = try ImageCodec.decode(contentsOf: url.appendingPathComponent(truth.file))
             try evaluate(image, truth: truth, scanner: scanner, into: &tally)
         }
         return tally
     }
 
-    private func evaluate(_ frame: RGBAImage, truth: Truth, scanner: DocumentScanner, into tally: inout Tally) throws {
+    private func evaluate(_ frame: RGBAImage, truth: SceneTruth, scanner: DocumentScanner, into tally: inout Tally) throws {
         let today = MRZDate(year: 2026, month: 11, day: 22)
         let start = CPUClock.now()
         let image = frame.grayscale()
@@ -125,7 +108,7 @@ struct EvalCommand: AsyncParsableCommand {
                                 today: today)
         tally.cpu += CPUClock.now() - start
         tally.frames += 1
-        let truthQuad = truth.quadrilateral
+        let truthQuad = truth.corners
         let diagonal = Double(truth.frameWidth * truth.frameWidth + truth.frameHeight * truth.frameHeight).squareRoot()
         let error = a.documentQuad.map { $0.maxCornerDistance(to: truthQuad) / diagonal }
         if let e = error, e <= 0.02 { tally.located += 1 }
