@@ -1,3 +1,4 @@
+import CaptureCore
 import DocumentEngine
 import Foundation
 
@@ -15,11 +16,11 @@ struct MLPTrainer {
     /// Trains on `set` and returns the classifier; `report` receives (epoch, training loss).
     func train(_ set: MRZTrainingSet, version: Int, report: (Int, Double) -> Void) -> MRZCharacterClassifier {
         let n = MRZTrainingSet.patchSize, h = hiddenCount, c = MRZCharacterClassifier.alphabet.count
-        var rng = TrainingRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         // He initialisation.
-        var w1 = (0..<(h * n)).map { _ in Float(rng.normal() * (2.0 / Double(n)).squareRoot()) }
+        var w1 = (0..<(h * n)).map { _ in Float(rng.gaussian() * (2.0 / Double(n)).squareRoot()) }
         var b1 = [Float](repeating: 0, count: h)
-        var w2 = (0..<(c * h)).map { _ in Float(rng.normal() * (2.0 / Double(h)).squareRoot()) }
+        var w2 = (0..<(c * h)).map { _ in Float(rng.gaussian() * (2.0 / Double(h)).squareRoot()) }
         var b2 = [Float](repeating: 0, count: c)
         var v1 = [Float](repeating: 0, count: w1.count), vb1 = [Float](repeating: 0, count: h)
         var v2 = [Float](repeating: 0, count: w2.count), vb2 = [Float](repeating: 0, count: c)

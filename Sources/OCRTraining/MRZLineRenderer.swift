@@ -23,7 +23,7 @@ struct MRZLineRenderer {
         var lines: [String]
     }
 
-    var rng: TrainingRandom
+    var rng: SplitMix64
 
     /// One block of `lineCount` lines of `lineLength` characters; `strength` 0...1 scales the
     /// degradations (0: clean print, 1: the hardest captures).
@@ -100,7 +100,7 @@ struct MRZLineRenderer {
         for (row, text) in lines.enumerated() {
             let baseline = (marginY + capHeight + Double(row) * lineSpacing) * s
             for (i, ch) in text.enumerated() {
-                let x = (marginX + Double(i) * DocumentLayout.mrzPitch) * s + rng.normal() * 0.03 * s * strength
+                let x = (marginX + Double(i) * DocumentLayout.mrzPitch) * s + rng.gaussian() * 0.03 * s * strength
                 cairo_save(ctx)
                 var m = cairo_matrix_t(xx: 1, yx: 0, xy: -shear, yy: 1, x0: x + shear * baseline, y0: baseline)
                 cairo_transform(ctx, &m)
@@ -153,7 +153,7 @@ struct MRZLineRenderer {
         let noise = rng.uniform(0, 1.5) + rng.uniform(0, 8) * strength
         if noise > 0.3 {
             for i in 0..<image.pixels.count {
-                image.pixels[i] = UInt8(clamping: Int((Double(image.pixels[i]) + rng.normal() * noise).rounded()))
+                image.pixels[i] = UInt8(clamping: Int((Double(image.pixels[i]) + rng.gaussian() * noise).rounded()))
             }
         }
         // JPEG.
@@ -195,7 +195,7 @@ struct MRZLineRenderer {
             .map { p -> Point2D in
                 let dx = p.x - cx, dy = p.y - cy
                 let r = Point2D(x: cx + dx * cos(angle) - dy * sin(angle), y: cy + dx * sin(angle) + dy * cos(angle))
-                return Point2D(x: r.x + rng.normal() * jitter, y: r.y + rng.normal() * jitter)
+                return Point2D(x: r.x + rng.gaussian() * jitter, y: r.y + rng.gaussian() * jitter)
             }
         return PerspectiveWarp.rectify(source, quad: Quadrilateral2D(corners: corners),
                                        width: max(8, outW), height: max(8, outH)) ?? source

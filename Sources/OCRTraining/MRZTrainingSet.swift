@@ -18,7 +18,7 @@ struct MRZTrainingSet {
     /// Builds a set from `blockCount` blocks; `strength` of block i cycles through 0...1 so every
     /// degradation level is represented. `jitter` adds shifted copies of each cell.
     static func make(blockCount: Int, seed: UInt64, jitter: Bool, progress: (Int) -> Void = { _ in }) -> MRZTrainingSet {
-        var renderer = MRZLineRenderer(rng: TrainingRandom(seed: seed))
+        var renderer = MRZLineRenderer(rng: SplitMix64(seed: seed))
         var set = MRZTrainingSet()
         let alphabetIndex = Dictionary(uniqueKeysWithValues: MRZCharacterClassifier.alphabet.enumerated().map { ($1, $0) })
         for i in 0..<blockCount {

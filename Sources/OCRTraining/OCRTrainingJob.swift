@@ -50,7 +50,7 @@ package struct OCRTrainingJob: Sendable {
 
     /// Reads validation blocks end to end with the zone reader: (found, exactly read) fractions.
     static func blockAccuracy(_ classifier: MRZCharacterClassifier, blocks: Int, seed: UInt64) -> (Double, Double) {
-        var renderer = MRZLineRenderer(rng: TrainingRandom(seed: seed))
+        var renderer = MRZLineRenderer(rng: SplitMix64(seed: seed))
         let reader = MRZZoneReader(classifier: classifier)
         var found = 0, exact = 0
         for i in 0..<blocks {
@@ -66,7 +66,7 @@ package struct OCRTrainingJob: Sendable {
 
     /// Writes `count` rendered bands as PNGs with their text, for inspection.
     package static func dumpSamples(count: Int, seed: UInt64, to folder: URL) throws {
-        var renderer = MRZLineRenderer(rng: TrainingRandom(seed: seed))
+        var renderer = MRZLineRenderer(rng: SplitMix64(seed: seed))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var index = ""
         for i in 0..<count {

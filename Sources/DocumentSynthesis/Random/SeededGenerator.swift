@@ -1,3 +1,4 @@
+import CaptureCore
 import Foundation
 
 /// A small, fast, seedable random number generator (xoshiro256**, seeded through SplitMix64).
@@ -19,11 +20,11 @@ package struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// A generator whose whole sequence is determined by `seed`.
     package init(seed: UInt64) {
-        var mixer = seed
-        s0 = Self.splitMix64(&mixer)
-        s1 = Self.splitMix64(&mixer)
-        s2 = Self.splitMix64(&mixer)
-        s3 = Self.splitMix64(&mixer)
+        var mixer = SplitMix64(seed: seed)
+        s0 = mixer.next()
+        s1 = mixer.next()
+        s2 = mixer.next()
+        s3 = mixer.next()
     }
 
     /// The next 64 random bits.
@@ -97,16 +98,8 @@ package struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// A well-mixed seed for item `index` of a run started with `seed` (frame i of a data set can
     /// be regenerated alone).
     package static func derive(seed: UInt64, index: UInt64) -> UInt64 {
-        var state = seed ^ (index &* 0xD1B5_4A32_D192_ED03)
-        _ = splitMix64(&state)
-        return splitMix64(&state)
-    }
-
-    private static func splitMix64(_ state: inout UInt64) -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        var mixer = SplitMix64(seed: seed ^ (index &* 0xD1B5_4A32_D192_ED03))
+        _ = mixer.next()
+        return mixer.next()
     }
 }

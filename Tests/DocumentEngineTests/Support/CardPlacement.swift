@@ -69,7 +69,7 @@ enum CardPlacement {
 
     /// Adds seeded Gaussian noise of standard deviation `sigma`.
     static func noisy(_ image: GrayImage, sigma: Double, seed: UInt64) -> GrayImage {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         var out = image
         for i in 0..<out.pixels.count {
             // Box-Muller.

@@ -1,3 +1,4 @@
+import CaptureCore
 @testable import DocumentEngine
 
 /// Generates random valid zones (random names, numbers and dates, correct check digits) from a seed.
@@ -17,10 +18,10 @@ struct MRZGenerator {
     static let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     static let digits = Array("0123456789")
 
-    private var random: SeededGenerator
+    private var random: SplitMix64
 
     init(seed: UInt64) {
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A tiny seedable random number generator (SplitMix64), so generated sequences are the same on
-/// every run and platform (the standard library's algorithms may change between releases).
+/// A tiny seedable random number generator (SplitMix64), so generated material (face sequences,
+/// training renders, test zones, the seeds of DocumentSynthesis's generator) is the same on every
+/// run and platform (the standard library's algorithms may change between releases).
 package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
