@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The camera authorisation an application has obtained, as `start()` sees it.
+package enum FBxCameraAuthorization: Sendable, Equatable, CaseIterable {
+    case authorized
+    case denied
+    case restricted
+    case notDetermined
+
+    /// The guide's error for a missing authorisation, nil when authorised.
+    package var error: FBxError? {
+        switch self {
+        case .authorized: return nil
+        case .denied: return .cameraPermissionDenied
+        case .restricted: return .cameraPermissionRestricted
+        case .notDetermined: return .cameraPermissionNotGiven
+        }
+    }
+}
+
+/// Tells `start()` whether the camera may be used. Camera permission is the application's concern
+/// (the guide, §3): the provider only reports it.
+package protocol FBxCameraPermissionProvider: Sendable {
+    func authorization() -> FBxCameraAuthorization
+}
+
+/// Linux: camera permission is read access to the video device (`/dev/videoN`, group `video`), or
+/// to the video or image file standing in for a camera.
+///
+/// Missing device → ``FBxCameraAuthorization/notDetermined``; `EACCES` → denied; `EPERM` or
+/// `EROFS` → restricted.
+package struct DeviceAccessPermissionProvider: FBxCameraPermissionProvider {
+    /// The device or file checked.
+    package let path: String
+
+    package init(path: String) {
+        self.path = path
+    }
+
+    package func authorization() -> FBxCameraAuthorization {
+        guard access(path, F_OK) == 0 else { return .notDetermined }
+        if access(path, R_OK) == 0 { return .authorized }
+        switch errno {
+        case EACCES: return .denied
+        case EPERM, EROFS: return .restricted
+        default: return .notDetermined
+        }
+    }
+}
