@@ -5,6 +5,7 @@ import FaceEngine
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// The server `capkit tryon` uses when no `--server` is given: a capkit-server in this process on
 /// a free loopback port (SQLite in a temporary folder, a signing key made for the run), with one
@@ -43,16 +44,26 @@ enum TryOnLocalServer {
             if let port = first.split(separator: ":").last.flatMap({ Int($0) }) { announce.yield(port) }
             announce.finish()
         })
+        // Shut down gracefully (cancelling the server task skips closing the SQLite store).
+        var logger = Logger(label: "capkit-tryon-server")
+        logger.logLevel = .error
+        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+            group.addTask { try await services.run() }
             var iterator = announced.makeAsyncIterator()
             guard let port = await iterator.next() else { throw CommandFailure("the embedded server did not start") }
             let url = URL(string: "http://127.0.0.1:\(port)")!
             let admin = FBxServerProvisioner(client: FBxServerClient(baseURL: url), adminToken: adminToken)
             let provisioned = try await admin.provision(customerName: "capkit tryon", bundleIDs: [bundleID])
             _ = try await admin.publish(ProceduralFrameCatalog.frames)
-            try await body(Running(url: url, apiKey: provisioned.apiKey, bundleID: bundleID, keyring: keyring))
-            group.cancelAll()
+            do {
+                try await body(Running(url: url, apiKey: provisioned.apiKey, bundleID: bundleID, keyring: keyring))
+            } catch {
+                await services.triggerGracefulShutdown()
+                throw error
+            }
+            await services.triggerGracefulShutdown()
+            try await group.waitForAll()
         }
     }
 }
