@@ -94,7 +94,8 @@ package struct FBxFrameLoader: Sendable {
         do {
             return try await client.send("GET", path)
         } catch {
-            throw error == .unreachable ? .noInternetConnection : .internalError("the catalog server's answer is not HTTP.")
+            throw error == .unreachable
+                ? .noInternetConnection : .internalError("the catalog server's answer is not HTTP.")
         }
     }
 

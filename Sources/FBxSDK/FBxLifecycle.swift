@@ -117,7 +117,9 @@ package struct FBxLifecycle: Sendable, Equatable {
             return move(to: viewIsUsable ? .ready : .configured)
         case .setFrameRequested:
             try requireConfigured()
-            guard state == .active else { throw .invalidState("setFrame(_:) requires the state active; it is \(state).") }
+            guard state == .active else {
+                throw .invalidState("setFrame(_:) requires the state active; it is \(state).")
+            }
             return nil
         case .restartFaceDetectionRequested:
             try requireConfigured()

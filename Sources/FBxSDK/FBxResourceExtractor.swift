@@ -49,7 +49,8 @@ package struct FBxResourceExtractor: Sendable {
     package func prepare() throws(Failure) -> Extracted {
         let manager = FileManager.default
         let marker = directory.appendingPathComponent(Self.markerFileName)
-        let current = (try? String(contentsOf: marker, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let current = (try? String(contentsOf: marker, encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         let complete = resources.files.allSatisfy {
             manager.fileExists(atPath: directory.appendingPathComponent($0.name).path)
         }

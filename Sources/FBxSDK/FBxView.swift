@@ -50,7 +50,9 @@
             let directory = imageOutputDirectory
             let manager = self.manager
             let onFrame = self.onFrame
-            if let directory { try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+            if let directory {
+                try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            }
             await manager.attachView(id: id, width: width, height: height) { frame in
                 if let directory {
                     let name = "frame-" + String(String(frame.index + 1_000_000).dropFirst()) + ".png"

@@ -94,7 +94,8 @@ struct TryOnCommand: AsyncParsableCommand {
                 let count = try await admin.publish(ProceduralFrameCatalog.frames, texturesAt: 8)
                 FileHandle.standardError.write(Data("published \(count) frames to \(server)\n".utf8))
             }
-            try await session.run(server: url, apiKey: key, bundleID: bundleId, keyring: LicenseKeyring.captureKitDefault)
+            try await session.run(server: url, apiKey: key, bundleID: bundleId,
+                                  keyring: LicenseKeyring.captureKitDefault)
         } else {
             try await TryOnLocalServer.run { running in
                 try await session.run(server: running.url, apiKey: running.apiKey, bundleID: running.bundleID,

@@ -29,7 +29,8 @@ import Testing
                 .stateChanged(.unconfigured), .faceDetectionStateChanged(.uninitialized),
                 .stateChanged(.configuring), .stateChanged(.configured), .frameLoaded(Self.frames[1].sku),
             ])
-            let cached = try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("licence").path)
+            let cached = try FileManager.default
+                .contentsOfDirectory(atPath: data.appendingPathComponent("licence").path)
             #expect(cached.count == 1)
             #expect(cached.allSatisfy { !$0.contains(provisioned.apiKey) })
         }
@@ -62,7 +63,8 @@ import Testing
             }
             // The refusal deleted the cached answer: offline, the revoked key gets no grace.
             await #expect(throws: FBxError.noInternetConnection) {
-                try await manager.configure(Self.configuration(revoked.apiKey, server: FBxFixtures.unreachableServer))
+                try await manager.configure(
+                    Self.configuration(revoked.apiKey, server: FBxFixtures.unreachableServer))
             }
 
             // An answer signed by a key the SDK does not trust is not accepted.
@@ -75,7 +77,8 @@ import Testing
 
     @Test("an unreachable server gives noInternetConnection without a cached answer")
     func unreachableServer() async throws {
-        let manager = FBxManager(dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
+        let manager = FBxManager(
+            dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
         let key = FBxAPIKey.generate(mode: .live).rawValue
         await #expect(throws: FBxError.noInternetConnection) {
             try await manager.configure(Self.configuration(key, server: FBxFixtures.unreachableServer))

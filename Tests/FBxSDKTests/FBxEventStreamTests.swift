@@ -7,7 +7,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct FBxEventStreamTests {
     @Test("a new events subscriber first receives the current state and face-detection state")
     func eventsReplayCurrentStates() async throws {
-        let manager = FBxManager(dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
+        let manager = FBxManager(
+            dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
         #expect(await first(2, of: manager.events) == [
             .stateChanged(.unconfigured), .faceDetectionStateChanged(.uninitialized),
         ])
@@ -23,7 +24,8 @@ import Testing
 
     @Test("every events subscriber sees the same transitions in order")
     func concurrentSubscribersSeeTheSameEvents() async throws {
-        let manager = FBxManager(dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
+        let manager = FBxManager(
+            dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
         let one = manager.events
         let two = manager.events
         _ = try? await manager.configure(FBxConfiguration(apiKey: "123", initialSku: nil,
@@ -38,7 +40,8 @@ import Testing
 
     @Test("a new errors subscriber receives the latest error first, then new ones; none before any error")
     func errorsReplayTheLatest() async throws {
-        let manager = FBxManager(dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
+        let manager = FBxManager(
+            dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
         let early = manager.errors
         await #expect(throws: FBxError.configurationNotSet) { try await manager.start() }
         await #expect(throws: FBxError.configurationNotSet) { try await manager.setFrame("FBX-RND-001") }

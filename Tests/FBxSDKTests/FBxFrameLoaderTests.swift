@@ -45,7 +45,9 @@ import Testing
             #expect(renamed.frameColor == EyewearColor(red: 0xAA, green: 0, blue: 0))
             let plain = try await loader.load("PLAIN-1", client: client).frame
             #expect((plain.shape, plain.lensWidth, plain.templeLength) == (.rectangular, 48, 145))
-            await #expect(throws: FBxError.frameNotFound("UNKNOWN")) { try await loader.load("UNKNOWN", client: client) }
+            await #expect(throws: FBxError.frameNotFound("UNKNOWN")) {
+                try await loader.load("UNKNOWN", client: client)
+            }
         }
     }
 

@@ -107,7 +107,7 @@ import Testing
             _ = try await admin.publish(Array(ProceduralFrameCatalog.frames.prefix(1)))
             let log = Locked([String]())
             let states = Locked([FBxState]())
-            try await withThrowingTaskGroup(of: Void.self) { group in
+            await withTaskGroup(of: Void.self) { group in
                 let events = manager.events
                 let errors = manager.errors
                 group.addTask {

@@ -94,7 +94,9 @@ package struct FBxServerProvisioner: Sendable {
                 }
             }
             var colours = [ImportRequest.Frame.Color(name: "frame", hex: String(frame.frameColor.hex.prefix(7)))]
-            if let accent = frame.accentColor { colours.append(.init(name: "accent", hex: String(accent.hex.prefix(7)))) }
+            if let accent = frame.accentColor {
+                colours.append(.init(name: "accent", hex: String(accent.hex.prefix(7))))
+            }
             imported.append(.init(
                 sku: frame.sku, name: frame.name, lensWidthMm: frame.lensWidth, bridgeWidthMm: frame.bridgeWidth,
                 templeLengthMm: frame.templeLength, colors: colours, assets: assets))

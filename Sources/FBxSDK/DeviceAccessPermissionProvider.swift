@@ -4,30 +4,6 @@
     import Darwin
 #endif
 
-/// The camera authorisation an application has obtained, as `start()` sees it.
-package enum FBxCameraAuthorization: Sendable, Equatable, CaseIterable {
-    case authorized
-    case denied
-    case restricted
-    case notDetermined
-
-    /// The guide's error for a missing authorisation, nil when authorised.
-    package var error: FBxError? {
-        switch self {
-        case .authorized: return nil
-        case .denied: return .cameraPermissionDenied
-        case .restricted: return .cameraPermissionRestricted
-        case .notDetermined: return .cameraPermissionNotGiven
-        }
-    }
-}
-
-/// Tells `start()` whether the camera may be used. Camera permission is the application's concern
-/// (the guide, §3): the provider only reports it.
-package protocol FBxCameraPermissionProvider: Sendable {
-    func authorization() -> FBxCameraAuthorization
-}
-
 /// Linux: camera permission is read access to the video device (`/dev/videoN`, group `video`), or
 /// to the video or image file standing in for a camera.
 ///
