@@ -99,7 +99,8 @@ struct TryOnCommand: AsyncParsableCommand {
         } else {
             try await TryOnLocalServer.run { running in
                 try await session.run(server: running.url, apiKey: running.apiKey, bundleID: running.bundleID,
-                                      keyring: running.keyring)
+                                      keyring: running.keyring,
+                                      licenceCache: running.scratch.appendingPathComponent("licence"))
             }
         }
     }

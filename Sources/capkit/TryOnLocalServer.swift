@@ -18,6 +18,8 @@ enum TryOnLocalServer {
         var apiKey: String
         var bundleID: String
         var keyring: JWSKeyring
+        /// A folder removed after the run (for the throwaway key's cached licence answer).
+        var scratch: URL
     }
 
     static let bundleID = "org.capturekit.capkit-tryon"
@@ -57,7 +59,8 @@ enum TryOnLocalServer {
             let provisioned = try await admin.provision(customerName: "capkit tryon", bundleIDs: [bundleID])
             _ = try await admin.publish(ProceduralFrameCatalog.frames)
             do {
-                try await body(Running(url: url, apiKey: provisioned.apiKey, bundleID: bundleID, keyring: keyring))
+                try await body(Running(url: url, apiKey: provisioned.apiKey, bundleID: bundleID, keyring: keyring,
+                                     scratch: folder))
             } catch {
                 await services.triggerGracefulShutdown()
                 throw error

@@ -13,7 +13,11 @@ struct TryOnSession: Sendable {
     let pupillaryDistance: Double
     let modelPath: String
 
-    func run(server: URL, apiKey: String, bundleID: String, keyring: JWSKeyring) async throws {
+    /// Runs the SDK against `server`; `licenceCache` replaces the data folder's licence cache (the
+    /// embedded server's throwaway keys must not leave answers behind).
+    func run(server: URL, apiKey: String, bundleID: String, keyring: JWSKeyring, licenceCache: URL? = nil)
+        async throws
+    {
         var tracker = FaceTrackerConfiguration()
         // A still picture is searched at full resolution (faces from 80 px), not shrunk as a video frame.
         if input.isStill { tracker.minimumFaceSize = 80 }
@@ -27,7 +31,7 @@ struct TryOnSession: Sendable {
             makeLandmarkBackend: { () throws(FaceEngineError) -> any LandmarkBackend in
                 try DlibLandmarkBackend(modelPath: modelPath)
             },
-            trackerConfiguration: tracker, pupillaryDistance: pupillaryDistance))
+            trackerConfiguration: tracker, pupillaryDistance: pupillaryDistance, licenceCacheDirectory: licenceCache))
 
         let writer = output.pathExtension.lowercased() == "mp4"
             ? TryOnVideoWriter(output: output, framesPerSecond: input.framesPerSecond) : nil
