@@ -131,21 +131,19 @@ public final class FBxManager: Sendable {
             guard let runner else { throw FBxError.internalError("the session was not prepared; attach the view.") }
             let source = try dependencies.makeFrameSource()
             publishFaceDetection(await runner.start(asset: asset))
-            // Not fire-and-forget: the task is kept in `core.sessionTask`; stop() cancels and awaits it,
-            // and it ends by itself when the frame source ends.
-            let task = Task { await self.runFrames(from: source, runner: runner) }
             let started: Bool = core.withLock { core in
                 guard core.sessionGeneration == generation, core.lifecycle.state == .starting else { return false }
-                core.sessionTask = task
+                // Not fire-and-forget: the task is kept in `core.sessionTask`; stop() cancels and awaits
+                // it, and it ends by itself when the frame source ends. It is created under the lock,
+                // together with the move to active, so its first face-detection event follows `active`.
+                core.sessionTask = Task { await self.runFrames(from: source, runner: runner) }
+                publish(try? core.lifecycle.handle(.startSucceeded), in: core)
                 return true
             }
             guard started else {
-                task.cancel()
-                await task.value
                 publishFaceDetection(await runner.stop())
                 throw FBxError.invalidState("stop() was called while the session was starting.")
             }
-            record(.startSucceeded)
         } catch {
             let stillStarting = core.withLock { $0.sessionGeneration == generation && $0.lifecycle.state == .starting }
             if stillStarting { record(.startFailed) }
