@@ -29,10 +29,10 @@
                 .task(id: geometry.size) {
                     await attach(size: geometry.size)
                 }
-                .onDisappear {
-                    let manager = self.manager
-                    let id = self.id
-                    Task { await manager.detachView(id: id) }
+                .task {
+                    // Runs while the view is on screen: SwiftUI cancels it when the view disappears.
+                    await Self.waitUntilCancelled()
+                    await manager.detachView(id: id)
                 }
             }
         }
@@ -46,6 +46,15 @@
             }
             for await frame in stream {
                 picture = Self.cgImage(frame)
+            }
+        }
+
+        private static func waitUntilCancelled() async {
+            let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+            await withTaskCancellationHandler {
+                for await _ in stream {}
+            } onCancel: {
+                continuation.finish()
             }
         }
 
