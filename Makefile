@@ -14,13 +14,18 @@ release: bootstrap
 	$(SWIFT) build -c release --product capkit
 
 ## make demo: scan the bundled sample documents and print their MRZ fields, then try eyewear on
-## the sample faces (pictures in out/).
+## the sample faces through the FBx SDK (pictures and a video in out/). Each tryon starts an
+## embedded capkit-server, publishes the procedural catalogue to it and validates a fresh key.
 demo: release
 	$(RELEASE_BIN) demo
 	@mkdir -p out
 	$(RELEASE_BIN) tryon --sku FBX-AVI-004 samples/faces/fr_obama.jpg -o out/tryon-obama.png
 	$(RELEASE_BIN) tryon --sku FBX-RND-001 samples/faces/skimage_astronaut.png -o out/tryon-astronaut.png
-	@echo "try-on pictures: out/tryon-obama.png out/tryon-astronaut.png"
+	ffmpeg -hide_banner -loglevel error -y -loop 1 -i samples/faces/fr_biden.jpg -t 3 -r 15 \
+	  -vf "scale=1200:1200,zoompan=z='1.15+0.1*sin(on/8)':x='iw/2-(iw/zoom/2)+30*sin(on/11)':y='ih/2-(ih/zoom/2)':d=1:s=720x720:fps=15" \
+	  -pix_fmt yuv420p out/face-clip.mp4
+	$(RELEASE_BIN) tryon --events --sku FBX-WAY-009 out/face-clip.mp4 -o out/tryon-biden.mp4
+	@echo "try-on pictures: out/tryon-obama.png out/tryon-astronaut.png; video: out/tryon-biden.mp4"
 
 ## make test: the whole test suite.
 test: bootstrap

@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "BlinkID", targets: ["BlinkID"]),
         .library(name: "BlinkIDUX", targets: ["BlinkIDUX"]),
+        .library(name: "FBxSDK", targets: ["FBxSDK"]),
         .executable(name: "capkit", targets: ["capkit"]),
         .executable(name: "capkit-server", targets: ["capkit-server"]),
     ],
@@ -81,6 +82,11 @@ let package = Package(
 
         // Face detection, landmarks, tracking, head pose and the eyewear renderer (FBx try-on).
         .target(name: "FaceEngine", dependencies: ["CaptureCore", "CDlibShim"]),
+        // Public FBx try-on API (names from the FBx guide): manager, lifecycle, licence check, headless view.
+        .target(
+            name: "FBxSDK",
+            dependencies: ["CaptureCore", "FaceEngine", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // Face sequences with known ground truth (sample faces moved along paths) and their metrics.
         .target(name: "FaceEvaluation", dependencies: ["CaptureCore", "FaceEngine"]),
 
@@ -123,9 +129,11 @@ let package = Package(
             name: "capkit",
             dependencies: [
                 "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentEngine", "DocumentSynthesis",
-                "OCRTraining", "FaceEngine", "FaceEvaluation",
+                "OCRTraining", "FaceEngine", "FaceEvaluation", "FBxSDK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
 
@@ -133,6 +141,17 @@ let package = Package(
         .testTarget(name: "DocumentEngineTests", dependencies: ["DocumentEngine", "DocumentSynthesis"]),
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
         .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"]),
+        .testTarget(
+            name: "FBxSDKTests",
+            dependencies: [
+                "FBxSDK", "CaptureCore", "FaceEngine", "CaptureKitServer", "CaptureKitTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(name: "CZXingShimTests", dependencies: ["CZXingShim"]),
         .testTarget(
             name: "BlinkIDTests",

@@ -1,16 +1,21 @@
 import ArgumentParser
 import CaptureCore
+import FBxSDK
 import FaceEngine
 import Foundation
 
-/// `capkit tryon`: draws a frame from the procedural catalog on the face in a picture.
+/// `capkit tryon`: runs the FBx SDK on an image, a video or a camera and writes the picture or
+/// video with the frame drawn on the face.
 struct TryOnCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tryon",
-        abstract: "Draw a frame of the procedural catalog on the face in an image (PNG or JPEG) and write a PNG "
-            + "of the same size.",
-        discussion: "The landmark model (Debian's libdlib-data, trained on iBUG 300-W) is licensed for "
-            + "non-commercial use only; pass another dlib 68-point shape predictor with --model.")
+        abstract: "Try a frame on the face in an image, a video or a camera (/dev/videoN) through the FBx SDK; "
+            + "write a PNG or an MP4 of the same size.",
+        discussion: "Without --server, an embedded capkit-server (licence and catalog, the procedural frames "
+            + "published) runs in this process, so nothing needs setting up. With --server, the SDK validates "
+            + "--api-key (or CAPTUREKIT_API_KEY) there, trusting the pinned development key. The landmark model "
+            + "(Debian's libdlib-data, trained on iBUG 300-W) is licensed for non-commercial use only; pass "
+            + "another dlib 68-point shape predictor with --model.")
 
     @Flag(help: "Print the catalog, one frame per line: SKU, name, lens-bridge-temple in mm.")
     var listSkus = false
@@ -18,11 +23,29 @@ struct TryOnCommand: AsyncParsableCommand {
     @Option(help: "The frame to try on (see --list-skus).")
     var sku: String?
 
-    @Argument(help: "The input image (PNG or JPEG).")
+    @Argument(help: "The input: an image (PNG, JPEG), a video file, or a camera (/dev/videoN).")
     var input: String?
 
-    @Option(name: .shortAndLong, help: "The output PNG.")
+    @Option(name: .shortAndLong, help: "The output: a .png (the last frame) or a .mp4 (every frame).")
     var output: String?
+
+    @Option(help: "A capkit-server URL (licence and catalog); default: an embedded server.")
+    var server: String?
+
+    @Option(help: "The API key for --server (default: $CAPTUREKIT_API_KEY).")
+    var apiKey: String?
+
+    @Option(help: "The application identifier the licence must cover, with --server.")
+    var bundleId = "org.capturekit.capkit-tryon"
+
+    @Option(help: "With --server and --admin-token: publish the procedural catalog there first.")
+    var adminToken: String?
+
+    @Flag(help: "Print the SDK's state and face-detection transitions and frame loads.")
+    var events = false
+
+    @Option(help: "Stop after this many frames (videos and cameras).")
+    var maxFrames: Int?
 
     @Option(help: "The wearer's pupillary distance in mm (63: adult average).")
     var pupillaryDistance = GenericFaceModel.modelPupillaryDistance
@@ -33,10 +56,17 @@ struct TryOnCommand: AsyncParsableCommand {
     func validate() throws {
         if listSkus { return }
         guard sku != nil else { throw ValidationError("--sku is required (see --list-skus)") }
-        guard input != nil else { throw ValidationError("an input image is required") }
-        guard output != nil else { throw ValidationError("-o OUTPUT is required") }
+        guard input != nil else { throw ValidationError("an input image, video or camera is required") }
+        guard let output else { throw ValidationError("-o OUTPUT is required") }
+        guard ["png", "mp4"].contains(URL(fileURLWithPath: output).pathExtension.lowercased()) else {
+            throw ValidationError("-o must name a .png or a .mp4 file")
+        }
         guard (45...80).contains(pupillaryDistance) else {
             throw ValidationError("--pupillary-distance must be 45...80 mm")
+        }
+        if let maxFrames, maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
+        if server != nil, apiKey ?? ProcessInfo.processInfo.environment["CAPTUREKIT_API_KEY"] == nil {
+            throw ValidationError("--server needs --api-key (or CAPTUREKIT_API_KEY)")
         }
     }
 
@@ -49,24 +79,29 @@ struct TryOnCommand: AsyncParsableCommand {
             return
         }
         guard let sku, let input, let output else { return }
-        guard let frame = ProceduralFrameCatalog.frame(sku: sku) else {
-            throw CommandFailure("unknown SKU \(sku): see capkit tryon --list-skus")
+        signal(SIGPIPE, SIG_IGN)  // a dying ffmpeg must give an error, not kill capkit
+        let source = try TryOnInput(path: input, maxFrames: maxFrames)
+        let session = TryOnSession(
+            sku: sku, input: source, output: URL(fileURLWithPath: output), printEvents: events,
+            pupillaryDistance: pupillaryDistance, modelPath: model)
+        if let server {
+            guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https" else {
+                throw ValidationError("--server must be an http(s) URL")
+            }
+            let key = apiKey ?? ProcessInfo.processInfo.environment["CAPTUREKIT_API_KEY"] ?? ""
+            if let adminToken {
+                let admin = FBxServerProvisioner(client: FBxServerClient(baseURL: url), adminToken: adminToken)
+                let count = try await admin.publish(ProceduralFrameCatalog.frames, texturesAt: 8)
+                FileHandle.standardError.write(Data("published \(count) frames to \(server)\n".utf8))
+            }
+            try await session.run(server: url, apiKey: key, bundleID: bundleId,
+                                  keyring: LicenseKeyring.captureKitDefault)
+        } else {
+            try await TryOnLocalServer.run { running in
+                try await session.run(server: running.url, apiKey: running.apiKey, bundleID: running.bundleID,
+                                      keyring: running.keyring,
+                                      licenceCache: running.scratch.appendingPathComponent("licence"))
+            }
         }
-        var image = try ImageCodec.decode(contentsOf: URL(fileURLWithPath: input))
-        let backend = try DlibLandmarkBackend(modelPath: model)
-        // A still picture: search it at full resolution (faces from 80 px), not shrunk as a video frame.
-        var configuration = FaceTrackerConfiguration()
-        configuration.minimumFaceSize = 80
-        var pipeline = TryOnPipeline(backend: backend, configuration: configuration,
-                                     pupillaryDistance: pupillaryDistance)
-        let asset = EyewearAsset.painted(frame)
-        let result = try pipeline.process(&image, at: 0, asset: asset)
-        guard result.tracking.face != nil else {
-            throw CommandFailure("\(input): no face found (a frontal face of at least 80 px is needed)")
-        }
-        guard result.placement != nil else {
-            throw CommandFailure("\(input): the head pose could not be estimated; try a more frontal picture")
-        }
-        try ImageCodec.encodePNG(image).write(to: URL(fileURLWithPath: output))
     }
 }

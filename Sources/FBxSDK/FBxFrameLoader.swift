@@ -1,0 +1,115 @@
+import CaptureCore
+import Crypto
+import FaceEngine
+import Foundation
+
+/// Loads a frame by SKU from the catalog server (`GET /v1/frames/{sku}` and its assets) and paints
+/// it into an ``EyewearAsset`` ready to draw.
+///
+/// The frame model comes from the asset with role `model` (an ``EyewearFrame`` as JSON, checked
+/// against its SHA-256 and for plausible dimensions). Without one, the server's dimensions and
+/// first colour are applied to the bundled catalog's frame of the same SKU, or to a plain
+/// rectangular frame.
+package struct FBxFrameLoader: Sendable {
+    /// `GET /v1/frames/{sku}`'s body (capkit-server's `FrameResponse`).
+    struct CatalogFrame: Codable {
+        struct Color: Codable {
+            var name: String
+            var hex: String
+        }
+
+        struct Asset: Codable {
+            var role: String
+            var sha256: String
+            var mediaType: String
+            var size: Int
+            var url: String
+        }
+
+        var sku: String
+        var name: String
+        var lensWidthMm: Double
+        var bridgeWidthMm: Double
+        var templeLengthMm: Double
+        var colors: [Color]
+        var assets: [Asset]
+    }
+
+    /// Texture resolution of painted frames.
+    package let pixelsPerMillimetre: Double
+    /// Frames known without the server (the embedded catalog), by SKU.
+    package let bundledFrames: [String: EyewearFrame]
+
+    package init(pixelsPerMillimetre: Double, bundledFrames: [EyewearFrame]) {
+        self.pixelsPerMillimetre = pixelsPerMillimetre
+        self.bundledFrames = Dictionary(bundledFrames.map { ($0.sku, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The frame `sku`, painted.
+    /// - Throws: ``FBxError/frameNotFound(_:)`` (unknown or invalid SKU), ``FBxError/noInternetConnection``,
+    ///   ``FBxError/internalError(_:)`` (an answer or asset that cannot be used).
+    package func load(_ sku: String, client: FBxServerClient) async throws(FBxError) -> EyewearAsset {
+        guard Self.isValidSKU(sku) else { throw .frameNotFound(sku) }
+        let answer = try await Self.get("/v1/frames/\(sku)", client: client)
+        if answer.status == 404 { throw .frameNotFound(sku) }
+        guard answer.status == 200, let described = try? JSONDecoder().decode(CatalogFrame.self, from: answer.body),
+              described.sku == sku
+        else { throw .internalError("the catalog's answer for frame \(sku) cannot be read (HTTP \(answer.status)).") }
+        let frame = try await model(of: described, client: client)
+        return EyewearAsset.painted(frame, pixelsPerMillimetre: pixelsPerMillimetre)
+    }
+
+    private func model(of described: CatalogFrame, client: FBxServerClient) async throws(FBxError) -> EyewearFrame {
+        if let asset = described.assets.first(where: { $0.role == "model" }) {
+            guard asset.url.hasPrefix("/"), asset.size <= 64 * 1024 else {
+                throw .internalError("frame \(described.sku): its model asset is not usable.")
+            }
+            let answer = try await Self.get(asset.url, client: client)
+            guard answer.status == 200, Self.sha256Hex(of: answer.body) == asset.sha256,
+                  let frame = try? JSONDecoder().decode(EyewearFrame.self, from: answer.body),
+                  frame.sku == described.sku, frame.hasPlausibleDimensions
+            else { throw .internalError("frame \(described.sku): its model asset is missing, altered or invalid.") }
+            return frame
+        }
+        var frame = bundledFrames[described.sku] ?? EyewearFrame(
+            sku: described.sku, name: described.name, shape: .rectangular, finish: .solid,
+            frameColor: EyewearColor(red: 30, green: 30, blue: 30), lensTint: EyewearColor(
+                red: 230, green: 235, blue: 240, alpha: 34),
+            lensWidth: 52, lensHeight: 40, bridgeWidth: 18, templeLength: 145, rimWidth: 3)
+        frame.name = described.name
+        frame.lensWidth = described.lensWidthMm
+        frame.bridgeWidth = described.bridgeWidthMm
+        frame.templeLength = described.templeLengthMm
+        frame.lensHeight = min(frame.lensHeight, described.lensWidthMm * 0.95)
+        if let first = described.colors.first, let colour = EyewearColor(hex: first.hex) {
+            frame.frameColor = colour
+        }
+        guard frame.hasPlausibleDimensions else {
+            throw .internalError("frame \(described.sku): its dimensions are outside what real frames use.")
+        }
+        return frame
+    }
+
+    private static func get(_ path: String, client: FBxServerClient) async throws(FBxError) -> FBxServerClient.Answer {
+        do {
+            return try await client.send("GET", path)
+        } catch {
+            throw error == .unreachable
+                ? .noInternetConnection : .internalError("the catalog server's answer is not HTTP.")
+        }
+    }
+
+    /// Whether `sku` is 1 to 64 letters, digits, `.`, `-` or `_` (the catalog's SKU alphabet).
+    package static func isValidSKU(_ sku: String) -> Bool {
+        (1...64).contains(sku.utf8.count) && sku.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+        }
+    }
+
+    /// Lowercase hex SHA-256 of `data`.
+    static func sha256Hex(of data: Data) -> String {
+        SHA256.hash(data: data).map { byte in byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }
+            .joined()
+    }
+}

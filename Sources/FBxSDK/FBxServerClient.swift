@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A small JSON-over-HTTP client for the licence and catalog server (capkit-server's `/v1`
+/// routes). Redirects are not followed and nothing is cached.
+package struct FBxServerClient: Sendable {
+    /// An HTTP answer: status and body.
+    package struct Answer: Sendable {
+        package var status: Int
+        package var body: Data
+
+        /// The server's error code (`{"error": {"code": …}}`), if the body is one.
+        package var errorCode: String? {
+            struct Body: Decodable {
+                struct Detail: Decodable { var code: String }
+                var error: Detail
+            }
+            return try? JSONDecoder().decode(Body.self, from: body).error.code
+        }
+    }
+
+    /// Why no answer arrived.
+    package enum TransportFailure: Error, Sendable, Equatable {
+        /// Connection refused, unknown host, timeout, lost connection, offline.
+        case unreachable
+        /// The answer was not HTTP, or the URL cannot be used.
+        case invalidResponse
+    }
+
+    /// Largest body read, bytes (assets are tens of kilobytes, answers a few hundred bytes).
+    package static let maxBodyBytes = 16 * 1024 * 1024
+
+    package let baseURL: URL
+    package let timeout: TimeInterval
+    private let session: URLSession
+
+    package init(baseURL: URL, timeout: TimeInterval = 15) {
+        self.baseURL = baseURL
+        self.timeout = timeout
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        session = URLSession(configuration: configuration)
+    }
+
+    /// The URL of `path` (which starts with `/`) on the server.
+    package func url(_ path: String) -> URL? {
+        var text = baseURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return URL(string: text + path)
+    }
+
+    /// Sends a request and returns the answer.
+    package func send(
+        _ method: String, _ path: String, json: Data? = nil, headers: [String: String] = [:],
+        contentType: String = "application/json"
+    ) async throws(TransportFailure) -> Answer {
+        guard let url = url(path), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw .invalidResponse
+        }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let json {
+            request.httpBody = json
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        }
+        let session = self.session
+        let result: Result<Answer, TransportFailure> = await withCheckedContinuation { continuation in
+            let task = session.dataTask(with: request) { data, response, error in
+                if let error {
+                    continuation.resume(returning: .failure(Self.map(error)))
+                } else if let http = response as? HTTPURLResponse, let data, data.count <= Self.maxBodyBytes {
+                    continuation.resume(returning: .success(Answer(status: http.statusCode, body: data)))
+                } else if let http = response as? HTTPURLResponse, data == nil {
+                    continuation.resume(returning: .success(Answer(status: http.statusCode, body: Data())))
+                } else {
+                    continuation.resume(returning: .failure(.invalidResponse))
+                }
+            }
+            task.resume()
+        }
+        return try result.get()
+    }
+
+    /// Sends `value` as JSON.
+    package func send(_ method: String, _ path: String, encoding value: some Encodable,
+                      headers: [String: String] = [:]) async throws(TransportFailure) -> Answer {
+        guard let body = try? JSONEncoder().encode(value) else { throw .invalidResponse }
+        return try await send(method, path, json: body, headers: headers)
+    }
+
+    private static func map(_ error: any Error) -> TransportFailure {
+        guard let urlError = error as? URLError else { return .unreachable }
+        switch urlError.code {
+        case .badServerResponse, .cannotParseResponse, .unsupportedURL, .badURL, .cannotDecodeRawData,
+             .cannotDecodeContentData:
+            return .invalidResponse
+        default:
+            return .unreachable
+        }
+    }
+}
