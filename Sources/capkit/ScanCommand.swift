@@ -92,7 +92,8 @@ struct ScanCommand: AsyncParsableCommand {
         let analysis = await session.lastAnalysis
         // A single photo: the MRZ as read, even when a check digit fails (`valid` says so).
         let mrz = final.mrz ?? analysis.flatMap { a in a.mrz.map { MrzResult($0, rawLines: a.mrzReading?.lines) } }
-        return ScanReport(input: path, frame: result.processResult, mrz: mrz, previewFrame: image, analysis: analysis)
+        return ScanReport(input: path, frame: result.processResult, mrz: mrz, barcode: final.barcode,
+                          dataMatch: final.dataMatchResult, previewFrame: image, analysis: analysis)
     }
 
     private func scanVideo(_ path: String, sdk: BlinkIDSdk) async -> ScanReport {
@@ -112,7 +113,8 @@ struct ScanCommand: AsyncParsableCommand {
             return ScanReport(input: path, error: "\(error)")
         }
         let final = await session.getResult()
-        return ScanReport(input: path, frame: last, mrz: final.mrz, previewFrame: lastImage,
+        return ScanReport(input: path, frame: last, mrz: final.mrz, barcode: final.barcode,
+                          dataMatch: final.dataMatchResult, previewFrame: lastImage,
                           analysis: await session.lastAnalysis)
     }
 }

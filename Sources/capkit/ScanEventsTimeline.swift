@@ -37,10 +37,14 @@ enum ScanEventsTimeline {
         await analyzer.end()  // the video ran out: a scan still in progress ends here
         let outcome: String
         var mrz: MrzResult?
+        var barcode: BarcodeResult?
+        var dataMatch: DataMatchResult?
         switch await analyzer.result() {
         case let .completed(result):
             outcome = "completed"
             mrz = result.mrz
+            barcode = result.barcode
+            dataMatch = result.dataMatchResult
         case let .interrupted(alert):
             outcome = "interrupted (\(alert))"
         case .cancelled:
@@ -53,7 +57,8 @@ enum ScanEventsTimeline {
         } else {
             print("result: \(outcome)")
         }
-        return ScanReport(input: input, frame: lastFrame, mrz: mrz, previewFrame: lastImage)
+        return ScanReport(input: input, frame: lastFrame, mrz: mrz, barcode: barcode, dataMatch: dataMatch,
+                          previewFrame: lastImage)
     }
 
     /// A short name for an event (`requestDocumentSide(back)`, `tooFar`).
