@@ -7,7 +7,7 @@ import Testing
 /// The barcode step of a session, end to end on generated cards: a licence back shown first, then
 /// its front and back; a back with both an MRZ and a barcode (rejected, then agreeing; tampered).
 /// Few frames: every session shares the processing actor and the debug engine is slow.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(3)))
 struct BarcodeSessionTests {
     static func session(_ mode: ScanningMode) async throws -> BlinkIDSession {
         let sdk = try await BlinkIDSessionTests.sdk()

@@ -20,11 +20,12 @@ struct ConnectivityMonitorTests {
     }
 
     @Test func aProbeGivesUpWithinItsTimeout() async {
-        // TEST-NET-1 (RFC 5737): never routed; the probe fails at once or after its timeout.
+        // TEST-NET-1 (RFC 5737): never routed; the probe fails at once or after its 300 ms timeout,
+        // far from the system's own connect timeout (minutes). The bound leaves room for a loaded machine.
         let probe = HostReachability(host: "192.0.2.1", port: 80, timeout: .milliseconds(300))
         let started = ContinuousClock.now
         #expect(await probe.isReachable() == false)
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func urlsWithoutAHostOrWithABadPortAreNeverReachable() async {

@@ -142,17 +142,20 @@ public final class BlinkIDSession {
 
     /// Reads the PDF417 symbol where the flow can use it.
     ///
-    /// The reader (up to ``PDF417Reader/maximumLooks`` decoder calls) runs on every frame where a
-    /// barcode is what the scan waits for: the barcode step, and the back of an ID-1 card whose MRZ
-    /// (if any) is not read. Elsewhere (a first side without a read MRZ, a TD1 back whose MRZ is
-    /// read) it runs only when ``BarcodeRegionFinder`` sees a barcode-like texture, so fronts and
-    /// European ID backs pay one texture pass. Frames whose passport, TD2 or visa MRZ is read are
-    /// never searched.
+    /// The full reader (up to ``PDF417Reader/maximumLooks`` decoder calls) runs where a barcode is
+    /// what the scan waits for (the barcode step; the back of an ID-1 card whose MRZ, if any, is not
+    /// read) and on a TD1 back whose MRZ is read (the frame that ends the scan) when
+    /// ``BarcodeRegionFinder`` sees a barcode-sized texture on the card
+    /// (``barcodeLikely(in:card:finder:)``). On a first side without a read MRZ (fronts, until one
+    /// is accepted) the same test gates the reader's two quick texture looks only, so fronts pay one
+    /// texture pass over the card and at most two decoder calls. Frames whose passport, TD2 or visa
+    /// MRZ is read are never searched.
     private func readBarcode(
         _ gray: GrayImage, roi: PixelRect, analysis: FrameAnalysis, observation: ScanFlow.Observation,
         isCancelled: () -> Bool
     ) -> (observation: ScanFlow.BarcodeObservation, reading: BarcodeResult?) {
         let expected: Bool
+        var quick = false
         switch observation {
         case .invalidInput:
             return (.none, nil)
@@ -161,14 +164,15 @@ public final class BlinkIDSession {
             expected = flow.isBarcodeStep
         case .mrzPending, .unusable, .frontSide:
             expected = flow.isBarcodeStep || flow.currentSide == .second
+            quick = !expected
         }
         if !expected {
-            let area = analysis.documentQuad.map { Self.boundingRect($0, width: gray.width, height: gray.height) }
-                ?? roi
-            guard barcodeFinder.find(in: gray, within: area) != nil else { return (.none, nil) }
+            guard let card = analysis.documentQuad, Self.barcodeLikely(in: gray, card: card, finder: barcodeFinder)
+            else { return (.none, nil) }
         }
         do {
-            let reading = try barcodeReader.read(gray, card: analysis.documentQuad, isCancelled: isCancelled)
+            let reading = try barcodeReader.read(gray, card: analysis.documentQuad, quick: quick,
+                                                 isCancelled: isCancelled)
             guard let record = reading.record else { return (.seen, nil) }
             return (.read, BarcodeResult(bytes: reading.symbol.bytes, record: record))
         } catch {
@@ -179,7 +183,20 @@ public final class BlinkIDSession {
         }
     }
 
-    private static func boundingRect(_ quad: Quadrilateral2D, width: Int, height: Int) -> PixelRect {
+    /// Smallest share of the card's area that a barcode-like region must cover to be worth reading
+    /// (an AAMVA symbol, about 70 x 10-25 mm, covers 15-38 % of an ID-1 card).
+    nonisolated static let minimumBarcodeShareOfCard = 0.08
+
+    /// Whether the card holds a barcode-like texture large enough to be an AAMVA symbol (striped
+    /// backgrounds and text lines give small regions or none).
+    nonisolated static func barcodeLikely(in gray: GrayImage, card: Quadrilateral2D, finder: BarcodeRegionFinder) -> Bool {
+        guard card.area > 0,
+              let region = finder.find(in: gray, within: boundingRect(card, width: gray.width, height: gray.height))
+        else { return false }
+        return region.quad.area >= minimumBarcodeShareOfCard * card.area
+    }
+
+    private nonisolated static func boundingRect(_ quad: Quadrilateral2D, width: Int, height: Int) -> PixelRect {
         let xs = quad.corners.map(\.x), ys = quad.corners.map(\.y)
         let x0 = Int((xs.min() ?? 0).rounded(.down)), y0 = Int((ys.min() ?? 0).rounded(.down))
         let x1 = Int((xs.max() ?? 0).rounded(.up)), y1 = Int((ys.max() ?? 0).rounded(.up))
