@@ -189,7 +189,9 @@ public final class BlinkIDSession {
 
     /// Whether the card holds a barcode-like texture large enough to be an AAMVA symbol (striped
     /// backgrounds and text lines give small regions or none).
-    nonisolated static func barcodeLikely(in gray: GrayImage, card: Quadrilateral2D, finder: BarcodeRegionFinder) -> Bool {
+    nonisolated static func barcodeLikely(
+        in gray: GrayImage, card: Quadrilateral2D, finder: BarcodeRegionFinder
+    ) -> Bool {
         guard card.area > 0,
               let region = finder.find(in: gray, within: boundingRect(card, width: gray.width, height: gray.height))
         else { return false }
