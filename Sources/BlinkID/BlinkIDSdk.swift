@@ -38,9 +38,14 @@ public final class BlinkIDSdk: Sendable {
 
         let source: ResourceSource
         if settings.downloadResources {
-            source = .download(baseURL: settings.resourceDownloadURL,
-                               cacheFolder: settings.resourceLocalFolder ?? ResourceDownloader.defaultCacheFolder(),
-                               keyring: keyring)
+            let cacheFolder = settings.resourceLocalFolder ?? ResourceDownloader.defaultCacheFolder()
+            // A clear answer before any download: the server does not answer a TCP handshake and no
+            // earlier download can be used offline.
+            if let server = HostReachability(url: settings.resourceDownloadURL), await !server.isReachable(),
+               ResourceCache(root: cacheFolder).readState() == nil {
+                throw ResourceDownloaderError.noInternetConnection
+            }
+            source = .download(baseURL: settings.resourceDownloadURL, cacheFolder: cacheFolder, keyring: keyring)
         } else {
             guard let folder = settings.bundleURL ?? DocumentEngineInfo.bundledResourcesFolder else {
                 throw ResourceDownloaderError.cacheDirNotFound

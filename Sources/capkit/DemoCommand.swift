@@ -24,6 +24,7 @@ struct DemoCommand: AsyncParsableCommand {
         let sdk = try await CommandSupport.makeSDK(licenseKey: nil)
         print("CaptureKit demo: scanning \(files.count) sample documents with the BlinkID API\n")
         var read = 0
+        var barcodes = 0
         for file in files {
             let image = try InputImage(contentsOf: file)
             let session = await sdk.createScanningSession(
@@ -32,6 +33,17 @@ struct DemoCommand: AsyncParsableCommand {
             let result = await session.getResult()
             let status = frame.processResult?.inputImageAnalysisResult.documentDetectionStatus.rawValue ?? "failed"
             print("\(file.lastPathComponent): document \(status)")
+            if let aamva = result.barcode?.aamva {
+                // A licence back (samples/documents/licenceBack.jpg): its PDF417 barcode's AAMVA fields.
+                barcodes += 1
+                print("  PDF417 barcode, AAMVA version \(aamva.version) \(aamva.documentType.rawValue), "
+                      + "IIN \(aamva.issuerIdentificationNumber), number \(aamva.customerID ?? "?")")
+                let family = aamva.familyName?.value ?? aamva.fullName ?? "?"
+                print("  name        \(family), \(aamva.firstName?.value ?? "")")
+                print("  born        \(aamva.dateOfBirth?.isoString ?? "?")   sex \(aamva.sex ?? "?")")
+                print("  expires     \(aamva.dateOfExpiry?.isoString ?? "?")\n")
+                continue
+            }
             guard let mrz = result.mrz else {
                 print("  no MRZ read\n")
                 continue
@@ -46,6 +58,7 @@ struct DemoCommand: AsyncParsableCommand {
 
                 """)
         }
-        print("\(read) of \(files.count) MRZs read with every check digit valid.")
+        print("\(read) of \(files.count - barcodes) MRZs read with every check digit valid; "
+              + "\(barcodes) licence barcode(s) read.")
     }
 }

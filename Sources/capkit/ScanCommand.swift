@@ -16,12 +16,18 @@ struct ScanCommand: AsyncParsableCommand {
             """)
 
     @Argument(help: "Image files, folders of images, video files or /dev/videoN.")
-    var inputs: [String]
+    var inputs: [String] = []
+
+    @Option(help: "A video file or /dev/videoN to scan (the same as giving it as an input).")
+    var video: String?
 
     @Flag(help: "Print one JSON object per input (JSON Lines).")
     var json = false
 
-    @Option(help: "Write the frame with the document outline and MRZ character boxes to this PNG (last input).")
+    @Option(help: ArgumentHelp(
+        "Write a preview of the last input: a PNG of the frame with the document outline and MRZ boxes, or, "
+            + "for a video input and a video file name (.mp4, .mkv, ...), every frame with outline, reticle and "
+            + "instruction."))
     var preview: String?
 
     @Option(help: "Licence key (default: $CAPTUREKIT_LICENSE_KEY, else a development licence).")
@@ -39,7 +45,8 @@ struct ScanCommand: AsyncParsableCommand {
         let sdk = try await CommandSupport.makeSDK(licenseKey: licenseKey)
         var failures = 0
         var expanded: [(path: String, isVideo: Bool)] = []
-        for input in inputs {
+        guard !inputs.isEmpty || video != nil else { throw CommandFailure("Give an image, folder or video to scan.") }
+        for input in inputs + (video.map { [$0] } ?? []) {
             let ext = (input as NSString).pathExtension.lowercased()
             if Self.videoExtensions.contains(ext) || FFmpegVideoSource.isCameraDevice(input) {
                 expanded.append((input, true))
@@ -55,8 +62,13 @@ struct ScanCommand: AsyncParsableCommand {
         let progress = ProgressBar(total: expanded.count, enabled: expanded.count > 1)
         for (i, item) in expanded.enumerated() {
             let report: ScanReport
-            if item.isVideo && events {
-                report = await ScanEventsTimeline.run(input: item.path, sdk: sdk, maxFrames: maxFrames, json: json)
+            let videoPreview = preview.flatMap { p in
+                item.isVideo && i == expanded.count - 1
+                    && Self.videoExtensions.contains((p as NSString).pathExtension.lowercased()) ? p : nil
+            }
+            if item.isVideo && (events || videoPreview != nil) {
+                report = await ScanEventsTimeline.run(input: item.path, sdk: sdk, maxFrames: maxFrames, json: json,
+                                                      previewPath: videoPreview, printsTimeline: events)
             } else if item.isVideo {
                 report = await scanVideo(item.path, sdk: sdk)
             } else {
@@ -70,7 +82,7 @@ struct ScanCommand: AsyncParsableCommand {
             } else {
                 print(report.humanReadable())
             }
-            if let preview, i == expanded.count - 1, let frame = report.previewFrame {
+            if let preview, i == expanded.count - 1, videoPreview == nil, let frame = report.previewFrame {
                 try CommandSupport.writePreview(frame, analysis: report.analysis, to: preview)
             }
         }
@@ -92,7 +104,8 @@ struct ScanCommand: AsyncParsableCommand {
         let analysis = await session.lastAnalysis
         // A single photo: the MRZ as read, even when a check digit fails (`valid` says so).
         let mrz = final.mrz ?? analysis.flatMap { a in a.mrz.map { MrzResult($0, rawLines: a.mrzReading?.lines) } }
-        return ScanReport(input: path, frame: result.processResult, mrz: mrz, previewFrame: image, analysis: analysis)
+        return ScanReport(input: path, frame: result.processResult, mrz: mrz, barcode: final.barcode,
+                          dataMatch: final.dataMatchResult, previewFrame: image, analysis: analysis)
     }
 
     private func scanVideo(_ path: String, sdk: BlinkIDSdk) async -> ScanReport {
@@ -112,7 +125,8 @@ struct ScanCommand: AsyncParsableCommand {
             return ScanReport(input: path, error: "\(error)")
         }
         let final = await session.getResult()
-        return ScanReport(input: path, frame: last, mrz: final.mrz, previewFrame: lastImage,
+        return ScanReport(input: path, frame: last, mrz: final.mrz, barcode: final.barcode,
+                          dataMatch: final.dataMatchResult, previewFrame: lastImage,
                           analysis: await session.lastAnalysis)
     }
 }

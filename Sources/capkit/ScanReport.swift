@@ -8,15 +8,20 @@ struct ScanReport {
     var input: String
     var frame: ProcessResult?
     var mrz: MrzResult?
+    var barcode: BarcodeResult?
+    var dataMatch: DataMatchResult?
     var error: String?
     var previewFrame: RGBAImage?
     var analysis: FrameAnalysis?
 
-    init(input: String, frame: ProcessResult? = nil, mrz: MrzResult? = nil, error: String? = nil,
-         previewFrame: RGBAImage? = nil, analysis: FrameAnalysis? = nil) {
+    init(input: String, frame: ProcessResult? = nil, mrz: MrzResult? = nil, barcode: BarcodeResult? = nil,
+         dataMatch: DataMatchResult? = nil, error: String? = nil, previewFrame: RGBAImage? = nil,
+         analysis: FrameAnalysis? = nil) {
         self.input = input
         self.frame = frame
         self.mrz = mrz
+        self.barcode = barcode
+        self.dataMatch = dataMatch
         self.error = error
         self.previewFrame = previewFrame
         self.analysis = analysis
@@ -36,19 +41,54 @@ struct ScanReport {
             var valid: Bool
             var fields: Fields
         }
+        struct Barcode: Encodable {
+            var rawPayload: String
+            var aamva: AAMVA?
+
+            func encode(to encoder: any Encoder) throws {
+                enum K: String, CodingKey { case rawPayload, aamva }
+                var c = encoder.container(keyedBy: K.self)
+                try c.encode(rawPayload, forKey: .rawPayload)
+                try c.encode(aamva, forKey: .aamva)  // explicit null for a payload that is not AAMVA
+            }
+        }
+        struct Name: Encodable { var value: String; var truncated: Bool? }
+        struct Height: Encodable { var value: Int; var unit: String }
+        struct Address: Encodable { var street1, street2, city, jurisdiction, postalCode: String? }
+        struct AAMVA: Encodable {
+            var version: Int
+            var jurisdictionVersion: Int?
+            var issuerIdentificationNumber, documentType: String
+            var familyName, firstName, middleName: Name?
+            var fullName, givenNames, nameSuffix: String?
+            var dateOfBirth, dateOfExpiry, dateOfIssue: String?
+            var sex, eyeColour, hairColour: String?
+            var height: Height?
+            var address: Address?
+            var country, customerID, documentDiscriminator, inventoryControlNumber: String?
+            var vehicleClass, restrictions, endorsements, complianceType: String?
+            var isOrganDonor, isVeteran: Bool?
+            var jurisdictionSubfiles: [String]
+        }
+        struct Comparison: Encodable { var field: String; var sources: [String]; var agrees: Bool }
+        struct DataMatch: Encodable { var state: String; var comparisons: [Comparison] }
         var input: String
         var detectionStatus: String
         var documentLocation: Location?
         var mrz: MRZ?
+        var barcode: Barcode?
+        var dataMatch: DataMatch?
         var error: String?
 
         func encode(to encoder: any Encoder) throws {
-            enum K: String, CodingKey { case input, detectionStatus, documentLocation, mrz, error }
+            enum K: String, CodingKey { case input, detectionStatus, documentLocation, mrz, barcode, dataMatch, error }
             var c = encoder.container(keyedBy: K.self)
             try c.encode(input, forKey: .input)
             try c.encode(detectionStatus, forKey: .detectionStatus)
             try c.encode(documentLocation, forKey: .documentLocation)  // explicit null when absent
             try c.encode(mrz, forKey: .mrz)
+            try c.encode(barcode, forKey: .barcode)
+            try c.encodeIfPresent(dataMatch, forKey: .dataMatch)
             try c.encodeIfPresent(error, forKey: .error)
         }
     }
@@ -69,8 +109,40 @@ struct ScanReport {
                 nationality: m.nationality, primaryName: m.primaryName, secondaryName: m.secondaryName,
                 optionalData1: m.optionalData1, optionalData2: m.optionalData2))
         }
+        let match = dataMatch.flatMap { m in
+            let comparisons = m.comparisons.map {
+                JSONLine.Comparison(field: $0.field.rawValue, sources: $0.sources.map(\.rawValue), agrees: $0.agrees)
+            }
+            return m.state == .notPerformed ? nil : JSONLine.DataMatch(state: m.state.rawValue, comparisons: comparisons)
+        }
         return JSONLine(input: input, detectionStatus: analysis?.documentDetectionStatus.rawValue ?? "failed",
-                        documentLocation: location, mrz: mrzJSON, error: error)
+                        documentLocation: location, mrz: mrzJSON, barcode: barcode.map(Self.barcodeJSON),
+                        dataMatch: match, error: error)
+    }
+
+    static func barcodeJSON(_ b: BarcodeResult) -> JSONLine.Barcode {
+        JSONLine.Barcode(rawPayload: b.stringData, aamva: b.aamva.map { a in
+            func name(_ n: AamvaResult.Name?) -> JSONLine.Name? {
+                n.map { .init(value: $0.value, truncated: $0.isTruncated) }
+            }
+            return JSONLine.AAMVA(
+                version: a.version, jurisdictionVersion: a.jurisdictionVersion,
+                issuerIdentificationNumber: a.issuerIdentificationNumber, documentType: a.documentType.rawValue,
+                familyName: name(a.familyName), firstName: name(a.firstName), middleName: name(a.middleName),
+                fullName: a.fullName, givenNames: a.givenNames, nameSuffix: a.nameSuffix,
+                dateOfBirth: a.dateOfBirth?.isoString, dateOfExpiry: a.dateOfExpiry?.isoString,
+                dateOfIssue: a.dateOfIssue?.isoString, sex: a.sex, eyeColour: a.eyeColour, hairColour: a.hairColour,
+                height: a.height.map { .init(value: $0.value, unit: $0.unit) },
+                address: a.address.map {
+                    .init(street1: $0.street1, street2: $0.street2, city: $0.city, jurisdiction: $0.jurisdiction,
+                          postalCode: $0.postalCode)
+                },
+                country: a.country, customerID: a.customerID, documentDiscriminator: a.documentDiscriminator,
+                inventoryControlNumber: a.inventoryControlNumber, vehicleClass: a.vehicleClass,
+                restrictions: a.restrictions, endorsements: a.endorsements, complianceType: a.complianceType,
+                isOrganDonor: a.isOrganDonor, isVeteran: a.isVeteran,
+                jurisdictionSubfiles: a.jurisdictionSubfiles.map(\.type))
+        })
     }
 
     func jsonLine() -> String {
@@ -92,6 +164,22 @@ struct ScanReport {
             lines.append("  expires  \(mrz.dateOfExpiry?.isoString ?? "?")")
         } else {
             lines.append("  no MRZ read")
+        }
+        if let barcode {
+            lines.append("  PDF417 barcode (\(barcode.rawData.count) bytes)")
+            if let a = barcode.aamva {
+                let given = [a.firstName?.value, a.middleName?.value].compactMap { $0 }.joined(separator: " ")
+                lines.append("  AAMVA v\(a.version) \(a.documentType.rawValue), IIN \(a.issuerIdentificationNumber), "
+                             + "number \(a.customerID ?? "?")")
+                let family = a.familyName?.value ?? a.fullName ?? "?"
+                lines.append("  name     \(family), \(given.isEmpty ? a.givenNames ?? "" : given)")
+                lines.append("  born     \(a.dateOfBirth?.isoString ?? "?")  sex \(a.sex ?? "?")  expires "
+                             + (a.dateOfExpiry?.isoString ?? "?"))
+            }
+        }
+        if let dataMatch, dataMatch.state != .notPerformed {
+            let mismatches = dataMatch.mismatches.map(\.rawValue).joined(separator: ", ")
+            lines.append("  MRZ and barcode " + (dataMatch.state == .success ? "agree" : "DISAGREE on \(mismatches)"))
         }
         return lines.joined(separator: "\n")
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// Scanning sessions end to end: the guide's example on the bundled sample documents (real
 /// decoding, localisation, OCR and parsing), video voting, the two-sided flow and bad input.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(3)))
 struct BlinkIDSessionTests {
     /// `samples/documents/<name>.jpg` in the repository.
     static func sample(_ name: String) throws -> InputImage {

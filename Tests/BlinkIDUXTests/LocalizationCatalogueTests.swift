@@ -49,3 +49,21 @@ struct LocalizationCatalogueTests {
         #expect(untranslated.isEmpty)
     }
 }
+
+/// The bundled catalogue read at run time (what `capkit scan --preview` draws).
+@Suite
+struct UXTextCatalogueTests {
+    @Test func theBundledCatalogueGivesEveryTextInEachLanguage() throws {
+        for language in LocalizationCatalogueTests.languages {
+            let catalogue = try #require(UXTextCatalogue(language: language))
+            for key in UXTextKey.allCases { #expect(catalogue.text(key) != key.rawValue, "\(key) in \(language)") }
+        }
+        let english = UXTextCatalogue(language: "en"), portuguese = UXTextCatalogue(language: "pt")
+        #expect(english?.text(.scanBarcode) != portuguese?.text(.scanBarcode))
+    }
+
+    @Test func aLanguageTheCatalogueLacksFallsBackToTheKeys() throws {
+        let catalogue = try #require(UXTextCatalogue(language: "xx"))
+        #expect(catalogue.text(.scanFront) == UXTextKey.scanFront.rawValue)
+    }
+}

@@ -4,6 +4,10 @@ import CaptureCore
 public struct BlinkIDScanningResult: Sendable {
     /// The machine-readable zone, if one was read with all check digits agreeing.
     public let mrz: MrzResult?
+    /// The PDF417 barcode of a North American card's back, if one was read and validated.
+    public let barcode: BarcodeResult?
+    /// Whether the fields carried by both the MRZ and the barcode agree.
+    public let dataMatchResult: DataMatchResult
     /// The rectified image of the first side scanned.
     public let firstDocumentImage: RGBAImage?
     /// The rectified image of the second side (two-sided documents).

@@ -42,6 +42,9 @@ public enum ProcessingStatus: String, Sendable, Equatable, Codable {
     case scanningWrongSide
     /// An MRZ was found but could not be read with all check digits agreeing (yet).
     case mrzParsingFailed
+    /// A PDF417 barcode was found but not read (yet): it failed error correction, or its content
+    /// is not a valid AAMVA file.
+    case barcodeRecognitionFailed
     /// This side is done; the other side is awaited.
     case awaitingOtherSide
     /// The frame or its region of interest was invalid (empty frame, region outside 0...1).

@@ -15,12 +15,18 @@ public final class BlinkIDSession {
     public nonisolated let settings: BlinkIDSessionSettings
 
     private let scanner: DocumentScanner
+    /// Reads the PDF417 symbol of North American card backs; only AAMVA files are accepted.
+    private let barcodeReader = PDF417Reader(acceptsNonAAMVA: false)
+    /// The cheap test for a barcode-like texture that gates the reader where a barcode is not expected.
+    private let barcodeFinder = BarcodeRegionFinder()
     private let now: @Sendable () -> Date
     private nonisolated let cancellation = CancellationGeneration()
     private var flow: ScanFlow
     private var voter = MRZVoter()
     /// The MRZ accepted for the document, with the lines as recognised (voted, in video mode).
     private var acceptedMRZ: (record: MRZRecord, rawLines: [String])?
+    /// The barcode accepted for the document.
+    private var acceptedBarcode: BarcodeResult?
     private var documentImages: [ScanningSide: RGBAImage] = [:]
     private var faceImage: RGBAImage?
     private var signatureImage: RGBAImage?
@@ -49,19 +55,24 @@ public final class BlinkIDSession {
             return report(analysis: nil, outcome: flow.frameAnalyzed(.invalidInput), side: side)
         }
         let rect = Self.pixelRect(of: roi, width: inputImage.width, height: inputImage.height)
-        let analysis = scanner.analyze(inputImage.grayImage, roi: rect, today: today, isCancelled: isCancelled)
-        if isCancelled() {
+        let gray = inputImage.grayImage
+        let analysis = scanner.analyze(gray, roi: rect, today: today, isCancelled: isCancelled)
+        let cancelledResult = {
             let analysisResult = InputImageAnalysisResult(
                 processingStatus: .detectionFailed, documentDetectionStatus: .failed, scanningSide: side)
-            var c = completeness
+            var c = self.completeness
             c.scanningStatus = .cancelled
             return FrameProcessResult(processResult: ProcessResult(inputImageAnalysisResult: analysisResult,
                                                                    resultCompleteness: c))
         }
+        if isCancelled() { return cancelledResult() }
         lastAnalysis = analysis
 
         let observation = observe(analysis)
-        let outcome = flow.frameAnalyzed(observation)
+        let barcode = readBarcode(gray, roi: rect, analysis: analysis, observation: observation,
+                                  isCancelled: isCancelled)
+        if isCancelled() { return cancelledResult() }
+        let outcome = flow.frameAnalyzed(observation, barcode: barcode.observation)
         if let outcome, outcome.acceptsSideImages {
             keepImages(of: inputImage, analysis: analysis, side: outcome.side)
         }
@@ -73,14 +84,21 @@ public final class BlinkIDSession {
             }
             completeness.mrzExtracted = acceptedMRZ != nil
         }
+        if let outcome, outcome.acceptsBarcode, let reading = barcode.reading {
+            acceptedBarcode = reading
+            completeness.barcodeExtracted = true
+        }
         if let outcome { completeness.scanningStatus = outcome.scanningStatus }
         return report(analysis: analysis, outcome: outcome, side: side)
     }
 
     /// The result so far: the MRZ once read, and the images kept for each side.
     public func getResult() -> BlinkIDScanningResult {
-        BlinkIDScanningResult(
-            mrz: acceptedMRZ.map { MrzResult($0.record, rawLines: $0.rawLines) },
+        let mrz = acceptedMRZ.map { MrzResult($0.record, rawLines: $0.rawLines) }
+        return BlinkIDScanningResult(
+            mrz: mrz,
+            barcode: acceptedBarcode,
+            dataMatchResult: DocumentFieldComparator.compare(mrz: mrz, barcode: acceptedBarcode),
             firstDocumentImage: documentImages[.first],
             secondDocumentImage: documentImages[.second],
             faceImage: faceImage,
@@ -120,6 +138,72 @@ public final class BlinkIDSession {
         if analysis.blurDetected || analysis.glareDetected { return .unusable(.imagePreprocessingFailed) }
         if analysis.looksLikeFrontSide { return .frontSide }
         return .unusable(.detectionFailed)
+    }
+
+    /// Reads the PDF417 symbol where the flow can use it.
+    ///
+    /// The full reader (up to ``PDF417Reader/maximumLooks`` decoder calls) runs where a barcode is
+    /// what the scan waits for (the barcode step; the back of an ID-1 card whose MRZ, if any, is not
+    /// read) and on a TD1 back whose MRZ is read (the frame that ends the scan) when
+    /// ``BarcodeRegionFinder`` sees a barcode-sized texture on the card
+    /// (``barcodeLikely(in:card:finder:)``). On a first side without a read MRZ (fronts, until one
+    /// is accepted) the same test gates the reader's two quick texture looks only, so fronts pay one
+    /// texture pass over the card and at most two decoder calls. Frames whose passport, TD2 or visa
+    /// MRZ is read are never searched.
+    private func readBarcode(
+        _ gray: GrayImage, roi: PixelRect, analysis: FrameAnalysis, observation: ScanFlow.Observation,
+        isCancelled: () -> Bool
+    ) -> (observation: ScanFlow.BarcodeObservation, reading: BarcodeResult?) {
+        let expected: Bool
+        var quick = false
+        switch observation {
+        case .invalidInput:
+            return (.none, nil)
+        case let .mrzRead(isTD1):
+            guard isTD1 || flow.isBarcodeStep else { return (.none, nil) }
+            expected = flow.isBarcodeStep
+        case .mrzPending, .unusable, .frontSide:
+            expected = flow.isBarcodeStep || flow.currentSide == .second
+            quick = !expected
+        }
+        if !expected {
+            guard let card = analysis.documentQuad, Self.barcodeLikely(in: gray, card: card, finder: barcodeFinder)
+            else { return (.none, nil) }
+        }
+        do {
+            let reading = try barcodeReader.read(gray, card: analysis.documentQuad, quick: quick,
+                                                 isCancelled: isCancelled)
+            guard let record = reading.record else { return (.seen, nil) }
+            return (.read, BarcodeResult(bytes: reading.symbol.bytes, record: record))
+        } catch {
+            switch error {
+            case .unreadable, .invalidPayload: return (.seen, nil)
+            case .notFound, .invalidImage, .encodingFailed, .decoderFailure: return (.none, nil)
+            }
+        }
+    }
+
+    /// Smallest share of the card's area that a barcode-like region must cover to be worth reading
+    /// (an AAMVA symbol, about 70 x 10-25 mm, covers 15-38 % of an ID-1 card).
+    nonisolated static let minimumBarcodeShareOfCard = 0.08
+
+    /// Whether the card holds a barcode-like texture large enough to be an AAMVA symbol (striped
+    /// backgrounds and text lines give small regions or none).
+    nonisolated static func barcodeLikely(
+        in gray: GrayImage, card: Quadrilateral2D, finder: BarcodeRegionFinder
+    ) -> Bool {
+        guard card.area > 0,
+              let region = finder.find(in: gray, within: boundingRect(card, width: gray.width, height: gray.height))
+        else { return false }
+        return region.quad.area >= minimumBarcodeShareOfCard * card.area
+    }
+
+    private nonisolated static func boundingRect(_ quad: Quadrilateral2D, width: Int, height: Int) -> PixelRect {
+        let xs = quad.corners.map(\.x), ys = quad.corners.map(\.y)
+        let x0 = Int((xs.min() ?? 0).rounded(.down)), y0 = Int((ys.min() ?? 0).rounded(.down))
+        let x1 = Int((xs.max() ?? 0).rounded(.up)), y1 = Int((ys.max() ?? 0).rounded(.up))
+        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+            .clipped(width: width, height: height)
     }
 
     private func voterResult() -> MRZRecord? {

@@ -72,9 +72,11 @@ package struct PDF417Reader: Sendable {
     }
 
     /// Reads the symbol in `frame`; `card` is the card's quadrilateral in frame pixels (any corner
-    /// order along the outline), nil to search the whole frame.
+    /// order along the outline), nil to search the whole frame. `quick` makes only the two texture
+    /// looks (``Look/foundRegion``, ``Look/foundOutline``): for frames where a barcode is merely
+    /// possible, at a fraction of the full plan's cost.
     package func read(
-        _ frame: GrayImage, card: Quadrilateral2D?, isCancelled: () -> Bool = { false }
+        _ frame: GrayImage, card: Quadrilateral2D?, quick: Bool = false, isCancelled: () -> Bool = { false }
     )
         throws(BarcodeError) -> Reading
     {
@@ -86,7 +88,9 @@ package struct PDF417Reader: Sendable {
         var search = Search(reader: self)
         var views = Views(frame: frame, card: card.flatMap { $0.isConvex && $0.area >= 400 ? Self.landscape($0) : nil })
         let plan: [Look] =
-            views.card == nil
+            quick
+            ? [.foundRegion, .foundOutline]
+            : views.card == nil
             ? [
                 .foundRegion, .foundOutline, .wholeFrame, .foundOutlineLocalMean, .foundOutlineSmoothed,
                 .foundOutlineSharpened, .foundRegionLocalMean,
@@ -101,7 +105,7 @@ package struct PDF417Reader: Sendable {
             guard let (image, decoder, toFrame) = views.input(for: look) else { continue }
             if let reading = try search.look(look, image, decoder, toFrame: toFrame) { return reading }
         }
-        if search.invalid != nil { throw search.failure }
+        if search.invalid != nil || quick { throw search.failure }
         if let located = search.located, !isCancelled() {
             for look in [Look.symbolRectified, .symbolRectifiedLocalMean] {
                 guard

@@ -1,0 +1,57 @@
+import DocumentEngine
+
+extension BarcodeResult {
+    /// The public form of the engine's reading: the symbol's bytes and, for an AAMVA file, its fields.
+    package init(bytes: [UInt8], record: AAMVARecord?) {
+        self.init(
+            rawData: bytes, stringData: String(decoding: bytes, as: UTF8.self), aamva: record.map(AamvaResult.init))
+    }
+}
+
+extension AamvaResult {
+    /// The public form of a parsed AAMVA file.
+    package init(_ record: AAMVARecord) {
+        let f = record.fields
+        let order = record.dateOrder
+        func date(_ value: AAMVADate?) -> DateResult? {
+            value.map { DateResult(day: $0.day, month: $0.month, year: $0.year, originalString: $0.digits(order)) }
+        }
+        func name(_ value: AAMVAName?) -> Name? {
+            value.map { n in
+                Name(value: n.value, isTruncated: n.truncation.flatMap { t in
+                    switch t {
+                    case .truncated: return true
+                    case .notTruncated: return false
+                    case .unknown: return nil
+                    }
+                })
+            }
+        }
+        let sex: String? = f.sex.map { s in
+            switch s {
+            case .male: return "M"
+            case .female: return "F"
+            case .notSpecified: return "X"
+            }
+        }
+        self.init(
+            version: record.header.version, jurisdictionVersion: record.header.jurisdictionVersion,
+            issuerIdentificationNumber: record.header.issuerIdentificationNumber,
+            documentType: record.documentType == .driverLicence ? .driverLicence : .identificationCard,
+            familyName: name(f.familyName), firstName: name(f.firstName), middleName: name(f.middleName),
+            fullName: f.fullName, givenNames: f.givenNames, nameSuffix: f.nameSuffix,
+            dateOfBirth: date(f.dateOfBirth), dateOfExpiry: date(f.dateOfExpiry), dateOfIssue: date(f.dateOfIssue),
+            sex: sex, eyeColour: f.eyeColour?.rawValue, hairColour: f.hairColour?.rawValue,
+            height: f.height.map { Height(value: $0.value, unit: $0.unit.rawValue) },
+            address: f.address.map {
+                Address(street1: $0.street1, street2: $0.street2, city: $0.city, jurisdiction: $0.jurisdiction,
+                        postalCode: $0.postalCode)
+            },
+            country: f.country?.rawValue, customerID: f.customerID, documentDiscriminator: f.documentDiscriminator,
+            inventoryControlNumber: f.inventoryControlNumber, vehicleClass: f.vehicleClass,
+            restrictions: f.restrictions, endorsements: f.endorsements, complianceType: f.complianceType?.rawValue,
+            isOrganDonor: f.isOrganDonor, isVeteran: f.isVeteran,
+            elements: record.elements.map { Element(id: $0.id, value: $0.value) },
+            jurisdictionSubfiles: record.jurisdictionSubfiles.map { Subfile(type: $0.type, content: $0.content) })
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Compares the fields a document carries both in its MRZ and in its AAMVA barcode
+/// (``DataMatchResult``), after normalising each value the same way.
+enum DocumentFieldComparator {
+    /// The comparison of everything both sources carry; ``DataMatchResult/State/notPerformed`` when
+    /// either is missing.
+    static func compare(mrz: MrzResult?, barcode: BarcodeResult?) -> DataMatchResult {
+        guard let mrz, let aamva = barcode?.aamva else { return .notPerformed }
+        let namesCut = mrzNamesMayBeTruncated(mrz)
+        let names = barcodeNames(aamva)
+        var comparisons: [DataMatchResult.Comparison] = []
+        func add(_ field: DataMatchResult.Field, _ agrees: Bool?) {
+            guard let agrees else { return }
+            comparisons.append(.init(field: field, sources: [.mrz, .barcode], agrees: agrees))
+        }
+        add(.familyName, names.family.map { namesAgree(mrz: mrz.primaryName, barcode: $0, mrzMayBeCut: namesCut) })
+        add(.givenNames, names.given.map { namesAgree(mrz: mrz.secondaryName, barcode: $0, mrzMayBeCut: namesCut) })
+        add(.documentNumber, aamva.customerID.map { alphanumeric(mrz.documentNumber) == alphanumeric($0) })
+        add(.dateOfBirth, datesAgree(mrz.dateOfBirth, aamva.dateOfBirth))
+        add(.dateOfExpiry, datesAgree(mrz.dateOfExpiry, aamva.dateOfExpiry))
+        add(.sex, aamva.sex.map { sexCode($0) == sexCode(mrz.sex) })
+        return DataMatchResult(comparisons: comparisons)
+    }
+
+    /// Family and given names from whichever elements the file's version used.
+    static func barcodeNames(_ aamva: AamvaResult) -> (family: String?, given: String?) {
+        var family = aamva.familyName?.value
+        var given: String?
+        let firstAndMiddle = [aamva.firstName?.value, aamva.middleName?.value].compactMap { $0 }
+        if !firstAndMiddle.isEmpty {
+            given = firstAndMiddle.joined(separator: " ")
+        } else if let names = aamva.givenNames {
+            given = names
+        }
+        if family == nil || given == nil, let full = aamva.fullName {
+            // Version 01: "FAMILY,FIRST,MIDDLE".
+            let parts = full.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if family == nil, let first = parts.first, !first.isEmpty { family = first }
+            if given == nil, parts.count > 1 { given = parts.dropFirst().joined(separator: " ") }
+        }
+        return (family, given)
+    }
+
+    /// Upper-case letters and digits, accents folded, every run of other characters one space.
+    static func normalisedName(_ name: String) -> String {
+        let folded = name
+            .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+            .uppercased()
+        var words: [String] = []
+        var current = ""
+        for scalar in folded.unicodeScalars {
+            if (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.joined(separator: " ")
+    }
+
+    /// Equal once normalised; or, when the MRZ's name field ran to the end of its line, the MRZ
+    /// name is the barcode's cut short (each MRZ word the start of the barcode's word, or the
+    /// whole MRZ name the start of the barcode's). The MRZ writes apostrophes as nothing
+    /// and hyphens as fillers, so both are compared without separators as well.
+    static func namesAgree(mrz: String, barcode: String, mrzMayBeCut: Bool) -> Bool {
+        let a = normalisedName(mrz), b = normalisedName(barcode)
+        guard !a.isEmpty, !b.isEmpty else { return a == b }
+        if a == b { return true }
+        let compactA = a.replacingOccurrences(of: " ", with: ""), compactB = b.replacingOccurrences(of: " ", with: "")
+        if compactA == compactB { return true }
+        guard mrzMayBeCut else { return false }
+        // ICAO 9303 shortens names word by word: "MARIA DE C" for "MARIA DEL CARMEN".
+        let wordsA = a.split(separator: " "), wordsB = b.split(separator: " ")
+        if wordsA.count <= wordsB.count, zip(wordsA, wordsB).allSatisfy({ $1.hasPrefix($0) }) { return true }
+        return compactB.hasPrefix(compactA)
+    }
+
+    /// Whether the MRZ line holding the names is full (no filler at its end): the names may be cut.
+    static func mrzNamesMayBeTruncated(_ mrz: MrzResult) -> Bool {
+        let lines = mrz.correctedLines.isEmpty ? mrz.rawLines : mrz.correctedLines
+        let namesLine = mrz.documentType == .td1 ? lines.last : lines.first
+        guard let last = namesLine?.last else { return false }
+        return last != "<"
+    }
+
+    static func alphanumeric(_ value: String) -> String {
+        let kept = value.uppercased().unicodeScalars.filter { ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") }
+        return String(kept.map(Character.init))
+    }
+
+    static func datesAgree(_ mrz: DateResult?, _ barcode: DateResult?) -> Bool? {
+        guard let mrz, let barcode else { return nil }
+        return mrz.day == barcode.day && mrz.month == barcode.month && mrz.year % 100 == barcode.year % 100
+    }
+
+    /// `M`, `F`, or `X` for every spelling of "not specified".
+    static func sexCode(_ value: String) -> String {
+        switch value.uppercased() {
+        case "M", "1": return "M"
+        case "F", "2": return "F"
+        default: return "X"
+        }
+    }
+}

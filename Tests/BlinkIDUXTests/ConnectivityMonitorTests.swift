@@ -1,0 +1,37 @@
+import BlinkIDUX
+import CaptureCore
+import CaptureKitTesting
+import Foundation
+import Testing
+
+/// Reachability against a loopback server that is up, then stopped.
+@Suite(.timeLimit(.minutes(1)))
+struct ConnectivityMonitorTests {
+    @Test func aRunningServerIsConnectedAndAStoppedOneIsOffline() async throws {
+        let server = try LoopbackResourceServer.start()
+        let monitor = ConnectivityMonitor(url: server.baseURL, timeout: .seconds(2))
+        #expect(await monitor.isConnected == nil)
+        #expect(await monitor.check())
+        #expect(await monitor.isConnected == true)
+        #expect(await monitor.isOffline == false)
+        server.stop()
+        #expect(await monitor.check() == false)
+        #expect(await monitor.isOffline)
+    }
+
+    @Test func aProbeGivesUpWithinItsTimeout() async {
+        // TEST-NET-1 (RFC 5737): never routed; the probe fails at once or after its 300 ms timeout,
+        // far from the system's own connect timeout (minutes). The bound leaves room for a loaded machine.
+        let probe = HostReachability(host: "192.0.2.1", port: 80, timeout: .milliseconds(300))
+        let started = ContinuousClock.now
+        #expect(await probe.isReachable() == false)
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test func urlsWithoutAHostOrWithABadPortAreNeverReachable() async {
+        #expect(await ConnectivityMonitor(url: URL(fileURLWithPath: "/tmp")).check() == false)
+        #expect(await HostReachability(host: "127.0.0.1", port: 0).isReachable() == false)
+        #expect(HostReachability(url: URL(string: "https://example.org/x")!)?.port == 443)
+        #expect(HostReachability(url: URL(string: "http://example.org/x")!)?.port == 80)
+    }
+}
