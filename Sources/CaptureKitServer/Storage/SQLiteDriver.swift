@@ -1,5 +1,6 @@
 import CaptureCore
 import Logging
+import NIOCore
 import SQLKit
 import SQLiteKit
 
@@ -45,7 +46,7 @@ package final class SQLiteDriver: SQLDatabaseDriver {
             }
         } catch {
             for connection in [writer] + readers {
-                try? await connection.close()
+                try? await Self.close(connection)
             }
             throw error
         }
@@ -64,7 +65,7 @@ package final class SQLiteDriver: SQLDatabaseDriver {
             try await database.raw("PRAGMA busy_timeout=5000").run()
             return connection
         } catch {
-            try? await connection.close()
+            try? await Self.close(connection)
             throw error
         }
     }
@@ -77,9 +78,18 @@ package final class SQLiteDriver: SQLDatabaseDriver {
         }
         try await writerLock.withLock {
             for connection in open {
-                try await connection.close()
+                try await Self.close(connection)
             }
         }
+    }
+
+    /// Closes a connection even when the calling task is cancelled (a server task cancelled at a
+    /// time limit, say): SQLiteNIO's async `close()` skips the close under cancellation, and a
+    /// connection released unclosed fails SQLiteNIO's assertion in debug builds. The future-based
+    /// close runs regardless of the task's cancellation.
+    private static func close(_ connection: SQLiteConnection) async throws {
+        let closed: EventLoopFuture<Void> = connection.close()
+        try await closed.get()
     }
 
     package func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
