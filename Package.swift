@@ -84,6 +84,17 @@ let package = Package(
         // Face sequences with known ground truth (sample faces moved along paths) and their metrics.
         .target(name: "FaceEvaluation", dependencies: ["CaptureCore", "FaceEngine"]),
 
+        // Fortface wire formats shared by the SDK and the API: device tokens and certificates, session
+        // keys, sealed payloads (notes/security.md §3.1–3.4).
+        .target(
+            name: "FortfaceWire",
+            dependencies: [
+                "CaptureCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+
         // Test support: manual clocks, gates, a loopback HTTP server with fault switches.
         .target(
             name: "CaptureKitTesting",
@@ -133,6 +144,14 @@ let package = Package(
         .testTarget(name: "DocumentEngineTests", dependencies: ["DocumentEngine", "DocumentSynthesis"]),
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
         .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"]),
+        .testTarget(
+            name: "FortfaceWireTests",
+            dependencies: [
+                "FortfaceWire", "CaptureCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(name: "CZXingShimTests", dependencies: ["CZXingShim"]),
         .testTarget(
             name: "BlinkIDTests",
