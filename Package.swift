@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "BlinkID", targets: ["BlinkID"]),
         .library(name: "BlinkIDUX", targets: ["BlinkIDUX"]),
+        .library(name: "Fortface", targets: ["Fortface"]),
         .executable(name: "capkit", targets: ["capkit"]),
         .executable(name: "capkit-server", targets: ["capkit-server"]),
     ],
@@ -72,6 +73,9 @@ let package = Package(
         .target(name: "BlinkID", dependencies: ["CaptureCore", "DocumentEngine"]),
         // The BlinkID guide's UX layer: analyzer, UI events, reticle and instructions (SwiftUI views in Apple/).
         .target(name: "BlinkIDUX", dependencies: ["BlinkID", "CaptureCore"], resources: [.process("Resources")]),
+
+        // The Fortface guide's client SDK: device token, capture and upload sessions, sealed payloads.
+        .target(name: "Fortface", dependencies: ["CaptureCore", "DocumentEngine", "FortfaceWire"]),
 
         // Seeded synthetic documents and glyphs (Cairo + Debian's fonts-ocr-b): tests, eval, training.
         .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
@@ -180,6 +184,14 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "FortfaceTests",
+            dependencies: [
+                "Fortface", "FortfaceWire", "CaptureCore", "CaptureKitTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
     ],
