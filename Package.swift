@@ -75,7 +75,12 @@ let package = Package(
         .target(name: "BlinkIDUX", dependencies: ["BlinkID", "CaptureCore"], resources: [.process("Resources")]),
 
         // The Fortface guide's client SDK: device token, capture and upload sessions, sealed payloads.
-        .target(name: "Fortface", dependencies: ["CaptureCore", "DocumentEngine", "FortfaceWire"]),
+        .target(
+            name: "Fortface",
+            dependencies: [
+                "CaptureCore", "DocumentEngine", "FortfaceWire", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
 
         // Seeded synthetic documents and glyphs (Cairo + Debian's fonts-ocr-b): tests, eval, training.
         .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
@@ -138,7 +143,7 @@ let package = Package(
             name: "capkit",
             dependencies: [
                 "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentEngine", "DocumentSynthesis",
-                "OCRTraining", "FaceEngine", "FaceEvaluation",
+                "OCRTraining", "FaceEngine", "FaceEvaluation", "Fortface",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
