@@ -14,13 +14,14 @@ release: bootstrap
 	$(SWIFT) build -c release --product capkit
 
 ## make demo: scan the bundled sample documents and print their MRZ fields, then try eyewear on
-## the sample faces (pictures in out/).
+## the sample faces (pictures in out/), then upload a sample through the Fortface flow to a fresh server.
 demo: release
 	$(RELEASE_BIN) demo
 	@mkdir -p out
 	$(RELEASE_BIN) tryon --sku FBX-AVI-004 samples/faces/fr_obama.jpg -o out/tryon-obama.png
 	$(RELEASE_BIN) tryon --sku FBX-RND-001 samples/faces/skimage_astronaut.png -o out/tryon-astronaut.png
 	@echo "try-on pictures: out/tryon-obama.png out/tryon-astronaut.png"
+	RELEASE_BIN=$(RELEASE_BIN) scripts/demo-fortface
 
 ## make test: the whole test suite.
 test: bootstrap
