@@ -114,7 +114,8 @@ let package = Package(
         .target(
             name: "CaptureKitServer",
             dependencies: [
-                "CaptureCore",
+                "CaptureCore", "FortfaceWire",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -179,7 +180,8 @@ let package = Package(
         .testTarget(
             name: "CaptureKitServerTests",
             dependencies: [
-                "CaptureCore", "CaptureKitServer",
+                "CaptureCore", "CaptureKitServer", "FortfaceWire",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
