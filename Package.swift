@@ -196,9 +196,12 @@ let package = Package(
         .testTarget(
             name: "FortfaceTests",
             dependencies: [
-                "Fortface", "FortfaceWire", "CaptureCore", "CaptureKitTesting",
+                "Fortface", "FortfaceWire", "CaptureCore", "CaptureKitTesting", "CaptureKitServer",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

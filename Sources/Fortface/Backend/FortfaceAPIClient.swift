@@ -26,6 +26,14 @@ package struct FortfaceAPIClient: Sendable {
     package struct Answer: Sendable, Equatable {
         package var status: Int
         package var body: Data
+        /// The `Retry-After` header in seconds, when given.
+        package var retryAfterSeconds: Int?
+
+        package init(status: Int, body: Data, retryAfterSeconds: Int? = nil) {
+            self.status = status
+            self.body = body
+            self.retryAfterSeconds = retryAfterSeconds
+        }
 
         /// The API's error code (`{"error": {"code": ...}}`), when the answer is an error.
         package var errorCode: String? {
@@ -91,10 +99,26 @@ package struct FortfaceAPIClient: Sendable {
         return DeviceCredentials(signingKey: key, certificate: reply.certificate)
     }
 
-    /// `POST /v1/handshake` with the device token.
+    /// Handshake attempts while the API's session key pool is empty (503 with `Retry-After`).
+    package static let handshakeAttempts = 15
+
+    /// `POST /v1/handshake` with the device token. A `503 sessionKeysExhausted` (the key pool is
+    /// refilling; the API has not touched the token) is retried after its `Retry-After` (at most
+    /// 5 s each), up to ``handshakeAttempts`` times.
     package func handshake(apiKey: String, deviceRequestInfo: String) async throws(Failure) -> Handshake {
         struct Body: Encodable { var deviceRequestInfo: String }
-        let answer = try await post("v1/handshake", bearer: apiKey, body: Body(deviceRequestInfo: deviceRequestInfo))
+        var answer = try await post("v1/handshake", bearer: apiKey, body: Body(deviceRequestInfo: deviceRequestInfo))
+        var attempts = 1
+        while answer.status == 503, answer.errorCode == "sessionKeysExhausted", attempts < Self.handshakeAttempts {
+            let seconds = min(5, max(1, answer.retryAfterSeconds ?? 1))
+            do {
+                try await Task.sleep(for: .seconds(seconds))
+            } catch {
+                break
+            }
+            answer = try await post("v1/handshake", bearer: apiKey, body: Body(deviceRequestInfo: deviceRequestInfo))
+            attempts += 1
+        }
         guard (200..<300).contains(answer.status) else {
             throw .refused(status: answer.status, code: answer.errorCode, body: answer.body)
         }
@@ -134,7 +158,8 @@ package struct FortfaceAPIClient: Sendable {
             request.httpBody = try encoder.encode(body)
             let (data, response) = try await session.data(for: request)
             guard let http = response as? HTTPURLResponse else { throw Failure.unexpectedAnswer(status: 0) }
-            return Answer(status: http.statusCode, body: data)
+            return Answer(status: http.statusCode, body: data,
+                          retryAfterSeconds: http.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) })
         } catch let failure as Failure {
             throw failure
         } catch {
