@@ -37,6 +37,11 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Tesseract 5 C API; Portuguese data from tesseract-ocr-por (document classification).
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-por"])]
+        ),
         // dlib 19.24 (HOG face detector, shape predictor) behind a plain C header.
         .target(
             name: "CDlibShim",
@@ -72,6 +77,9 @@ let package = Package(
         .target(name: "BlinkID", dependencies: ["CaptureCore", "DocumentEngine"]),
         // The BlinkID guide's UX layer: analyzer, UI events, reticle and instructions (SwiftUI views in Apple/).
         .target(name: "BlinkIDUX", dependencies: ["BlinkID", "CaptureCore"], resources: [.process("Resources")]),
+
+        // Document kind and side (passport, ID card, visa, Brazilian RG and CNH) for the Fortface API.
+        .target(name: "DocumentClassification", dependencies: ["CaptureCore", "DocumentEngine"]),
 
         // Seeded synthetic documents and glyphs (Cairo + Debian's fonts-ocr-b): tests, eval, training.
         .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
@@ -143,6 +151,10 @@ let package = Package(
 
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore", "CaptureKitTesting"]),
         .testTarget(name: "DocumentEngineTests", dependencies: ["DocumentEngine", "DocumentSynthesis"]),
+        .testTarget(
+            name: "DocumentClassificationTests",
+            dependencies: ["DocumentClassification", "DocumentEngine", "DocumentSynthesis", "CaptureCore"]
+        ),
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
         .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"]),
         .testTarget(
