@@ -113,7 +113,7 @@ let package = Package(
         .target(
             name: "CaptureKitServer",
             dependencies: [
-                "CaptureCore", "FortfaceWire",
+                "CaptureCore", "DocumentClassification", "FortfaceWire",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -183,7 +183,8 @@ let package = Package(
         .testTarget(
             name: "CaptureKitServerTests",
             dependencies: [
-                "CaptureCore", "CaptureKitServer", "FortfaceWire",
+                "CaptureCore", "CaptureKitServer", "DocumentClassification", "DocumentEngine", "DocumentSynthesis",
+                "FortfaceWire",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
