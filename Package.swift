@@ -38,6 +38,11 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Tesseract 5 C API; Portuguese data from tesseract-ocr-por (document classification).
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-por"])]
+        ),
         // dlib 19.24 (HOG face detector, shape predictor) behind a plain C header.
         .target(
             name: "CDlibShim",
@@ -82,6 +87,9 @@ let package = Package(
             ]
         ),
 
+        // Document kind and side (passport, ID card, visa, Brazilian RG and CNH) for the Fortface API.
+        .target(name: "DocumentClassification", dependencies: ["CaptureCore", "DocumentEngine"]),
+
         // Seeded synthetic documents and glyphs (Cairo + Debian's fonts-ocr-b): tests, eval, training.
         .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
 
@@ -114,7 +122,7 @@ let package = Package(
         .target(
             name: "CaptureKitServer",
             dependencies: [
-                "CaptureCore", "FortfaceWire",
+                "CaptureCore", "DocumentClassification", "FortfaceWire",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -152,6 +160,10 @@ let package = Package(
 
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore", "CaptureKitTesting"]),
         .testTarget(name: "DocumentEngineTests", dependencies: ["DocumentEngine", "DocumentSynthesis"]),
+        .testTarget(
+            name: "DocumentClassificationTests",
+            dependencies: ["DocumentClassification", "DocumentEngine", "DocumentSynthesis", "CaptureCore"]
+        ),
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
         .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"]),
         .testTarget(
@@ -180,7 +192,8 @@ let package = Package(
         .testTarget(
             name: "CaptureKitServerTests",
             dependencies: [
-                "CaptureCore", "CaptureKitServer", "FortfaceWire",
+                "CaptureCore", "CaptureKitServer", "DocumentClassification", "DocumentEngine", "DocumentSynthesis",
+                "FortfaceWire",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

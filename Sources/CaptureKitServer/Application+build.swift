@@ -64,12 +64,17 @@ package func buildEnvironment(
         capacity: configuration.fortfaceKeyPoolSize, now: now
     )
     services.append(SessionKeyPoolService(pool: pool))
-    let fortface = FortfaceEnvironment(
-        kek: kek, deviceAuthority: authority, keyPool: pool, classifier: classifier
-    )
-    if classifier == nil {
-        report.append("fortface document classifier: unavailable (submissions answer 503)")
+    var documentClassifier = classifier
+    if documentClassifier == nil {
+        do {
+            documentClassifier = try EngineDocumentClassifier()
+        } catch {
+            report.append("fortface document classifier unavailable (submissions answer 503): \(error)")
+        }
     }
+    let fortface = FortfaceEnvironment(
+        kek: kek, deviceAuthority: authority, keyPool: pool, classifier: documentClassifier
+    )
     if configuration.createDevelopmentCustomer {
         let path = URL(fileURLWithPath: configuration.developmentCustomerPath).standardizedFileURL.path
         report.append("fortface development customer: \(path)")

@@ -17,7 +17,7 @@ struct EndToEndTests {
         func currentSignals() -> IntegritySignals { IntegritySignals() }
     }
 
-    /// Runs `body` with a flow wired to a fresh server (development customer, 4 session keys). Bodies
+    /// Runs `body` with a flow wired to a fresh server (development customer, a pool of 1 session key). Bodies
     /// record issues rather than throw: a throw out of `app.test` cancels the server before its SQLite
     /// store is closed, which SQLiteNIO turns into an assertion failure.
     private func withServer(_ source: FortfaceCaptureFlow.Source,
@@ -26,7 +26,7 @@ struct EndToEndTests {
         var configuration = ServerConfiguration()
         configuration.dataDirectory = folder.child("server").path
         configuration.port = 0
-        configuration.fortfaceKeyPoolSize = 4
+        configuration.fortfaceKeyPoolSize = 1
         configuration.logLevel = .critical
         let app = try await buildApplication(configuration: configuration, announce: { _ in })
         let customerPath = configuration.developmentCustomerPath
@@ -52,8 +52,7 @@ struct EndToEndTests {
         }
     }
 
-    @Test(.disabled("the merged server has no document classifier yet: /v1/documents answers 503 classifierUnavailable"))
-    func anUploadedPassportPhotoIsClassifiedByTheAPI() async throws {
+    @Test func anUploadedPassportPhotoIsClassifiedByTheAPI() async throws {
         let sample = FortfaceFixtures.repositoryFile("samples/documents/td3.jpg").path
         try await withServer(.upload([sample])) { flow in
             let results = try await flow.run()
@@ -63,6 +62,18 @@ struct EndToEndTests {
             #expect(side.answer?.status == 200)
             #expect(side.document?.providers.fortfaceSdk.type == "PASSPORT")
             #expect(side.document?.documentId.isEmpty == false)
+        }
+    }
+
+    @Test func aPassportShownToTheCameraIsCapturedAutomaticallyAndClassified() async throws {
+        // The real document engine judges the frames; the manual clock keeps the time limit away.
+        let camera = try FrameSourceCamera(path: FortfaceFixtures.repositoryFile("samples/documents/td3.jpg").path)
+        try await withServer(.camera(camera)) { flow in
+            var flow = flow
+            flow.sessionConfiguration.clock = ManualClock()
+            let results = try await flow.run()
+            #expect(results.map(\.result.action) == [.capture])
+            #expect(results.first?.document?.providers.fortfaceSdk.type == "PASSPORT")
         }
     }
 
@@ -106,7 +117,9 @@ struct EndToEndTests {
             flow.store = store
             let results = try await flow.run()
             #expect(results.first?.result.action == .capture)
-            #expect(results.first?.answer.map { $0.status != 401 } == true)
+            #expect(results.first?.answer?.status == 200)
+            let reloaded = try store.deviceCredentials()
+            #expect(DeviceCredentialStore.endorsedApp(of: reloaded) == "dev.capturekit.fortface.demo")
         }
     }
 }
