@@ -30,7 +30,7 @@ struct CaptureReport {
                 if let document = side.document {
                     let sdk = document.providers.fortfaceSdk
                     return head + "\(sdk.type) (confidence \(String(format: "%.2f", sdk.confidence)), "
-                        + "\(sdk.automatic ? "automatic" : "manual")), documentId \(document.documentId)"
+                        + "\(sdk.automatic ? "automatic capture" : "upload")), documentId \(document.documentId)"
                 }
                 return head + "the API refused the document: \(answer.status) \(answer.errorCode ?? "")"
             case .cancel, .timeout:

@@ -77,6 +77,21 @@ struct EndToEndTests {
         }
     }
 
+    @Test func bothSidesAreOneDocumentTheBackCarryingTheFrontsTypeAndId() async throws {
+        // An ID card's back photographed twice: the API cannot name its type (UNDEFINED), which
+        // accepts any second side; the back is submitted with the front's documentId.
+        let sample = FortfaceFixtures.repositoryFile("samples/documents/td1Back.jpg").path
+        try await withServer(.upload([sample, sample])) { flow in
+            var flow = flow
+            flow.bothSides = true
+            let results = try await flow.run()
+            #expect(results.map(\.side) == ["front", "back"])
+            #expect(results.map { $0.answer?.status } == [200, 200])
+            #expect(results.first?.document?.documentId != nil)
+            #expect(results.count == 2 && results.first?.document?.documentId == results.last?.document?.documentId)
+        }
+    }
+
     @Test func aTimeoutPayloadGoesToTheMetricsRoute() async throws {
         let clock = ManualClock()
         try await withServer(.camera(FrameSourceCamera(source: ListedFrames(count: 0, hangs: true)))) { flow in

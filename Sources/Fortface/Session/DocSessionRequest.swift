@@ -30,11 +30,9 @@ package struct DocSessionRequest: Sendable, Equatable {
         self.mode = mode
     }
 
-    /// The side being captured: the back when the first side's type is known.
+    /// The side being captured: the back whenever the first side's type is given (the guide: nil
+    /// for the first side, the API's answer for the second).
     package var side: String {
-        switch previousDocType {
-        case .RG_FRONT?, .CNH_FRONT?: return "back"
-        default: return "front"
-        }
+        previousDocType == nil ? "front" : "back"
     }
 }
