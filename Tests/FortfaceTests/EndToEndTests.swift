@@ -52,31 +52,6 @@ struct EndToEndTests {
         }
     }
 
-    @Test func anUploadedPassportPhotoIsClassifiedByTheAPI() async throws {
-        let sample = FortfaceFixtures.repositoryFile("samples/documents/td3.jpg").path
-        try await withServer(.upload([sample])) { flow in
-            let results = try await flow.run()
-            #expect(results.count == 1)
-            guard let side = results.first else { return }
-            #expect(side.result.action == .capture)
-            #expect(side.answer?.status == 200)
-            #expect(side.document?.providers.fortfaceSdk.type == "PASSPORT")
-            #expect(side.document?.documentId.isEmpty == false)
-        }
-    }
-
-    @Test func aPassportShownToTheCameraIsCapturedAutomaticallyAndClassified() async throws {
-        // The real document engine judges the frames; the manual clock keeps the time limit away.
-        let camera = try FrameSourceCamera(path: FortfaceFixtures.repositoryFile("samples/documents/td3.jpg").path)
-        try await withServer(.camera(camera)) { flow in
-            var flow = flow
-            flow.sessionConfiguration.clock = ManualClock()
-            let results = try await flow.run()
-            #expect(results.map(\.result.action) == [.capture])
-            #expect(results.first?.document?.providers.fortfaceSdk.type == "PASSPORT")
-        }
-    }
-
     @Test func bothSidesAreOneDocumentTheBackCarryingTheFrontsTypeAndId() async throws {
         // An ID card's back photographed twice: the API cannot name its type (UNDEFINED), which
         // accepts any second side; the back is submitted with the front's documentId.
@@ -121,20 +96,24 @@ struct EndToEndTests {
         }
     }
 
-    @Test func aDeviceCertifiedByAnotherServerIsProvisionedAgain() async throws {
+    @Test func anUploadedPassportPhotoIsClassifiedAfterTheDeviceIsProvisionedForThisServer() async throws {
+        // Given credentials certified by a device CA this server does not know (an earlier server)
         let sample = FortfaceFixtures.repositoryFile("samples/documents/td3.jpg").path
         let folder = try TemporaryFolder()
-        // Credentials certified by a device CA this server does not know.
         let store = DeviceCredentialStore(file: folder.child("device.json"))
         try store.save(try FortfaceFixtures.credentials(app: "dev.capturekit.fortface.demo"))
+        let stale = try store.deviceCredentials().kid
         try await withServer(.upload([sample])) { flow in
             var flow = flow
             flow.store = store
+            // When the flow runs
             let results = try await flow.run()
-            #expect(results.first?.result.action == .capture)
+            // Then the refused token led to a new provisioning, and the passport was classified
+            #expect(results.map(\.result.action) == [.capture])
             #expect(results.first?.answer?.status == 200)
-            let reloaded = try store.deviceCredentials()
-            #expect(DeviceCredentialStore.endorsedApp(of: reloaded) == "dev.capturekit.fortface.demo")
+            #expect(results.first?.document?.providers.fortfaceSdk.type == "PASSPORT")
+            #expect(results.first?.document?.documentId.isEmpty == false)
+            #expect(try store.deviceCredentials().kid != stale)
         }
     }
 }

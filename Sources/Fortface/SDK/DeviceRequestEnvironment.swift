@@ -24,14 +24,23 @@ package struct DeviceRequestEnvironment: Sendable {
         self.device = device
     }
 
-    /// This machine: Linux integrity probe, credentials in the XDG config folder, deployment from
+    /// This device's integrity checks: jailbreak and debugger heuristics on iOS, the Linux probe elsewhere.
+    static var platformIntegrity: any IntegritySignalsProvider {
+        #if canImport(UIKit) && canImport(Darwin)
+        AppleIntegrityProbe()
+        #else
+        LinuxIntegrityProbe()
+        #endif
+    }
+
+    /// This machine: the platform's integrity checks, credentials in the XDG config folder, deployment from
     /// `FORTFACE_ENVIRONMENT` (`production`, else `sandbox`), app id from `FORTFACE_APP_ID` or the
     /// device certificate.
     package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> DeviceRequestEnvironment
     {
         DeviceRequestEnvironment(
-            integrity: LinuxIntegrityProbe(), attestation: DeviceCredentialStore(),
+            integrity: platformIntegrity, attestation: DeviceCredentialStore(),
             deployment: environment["FORTFACE_ENVIRONMENT"] == "production" ? "production" : "sandbox",
             appId: environment["FORTFACE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 })
     }
