@@ -67,53 +67,50 @@ struct EndToEndTests {
         }
     }
 
-    @Test func aTimeoutPayloadGoesToTheMetricsRoute() async throws {
-        let clock = ManualClock()
-        try await withServer(.camera(FrameSourceCamera(source: ListedFrames(count: 0, hangs: true)))) { flow in
-            var flow = flow
-            flow.sessionConfiguration.clock = clock
-            let running = Task { try await flow.run() }
-            await waitForSleeper(on: clock)
-            clock.advance(by: .seconds(20))
-            let results = try await running.value
-            #expect(results.map(\.result.action) == [.timeout])
-            let answer = results.first?.answer
-            #expect(answer.map { (200..<300).contains($0.status) } == true)
-            let object = answer.flatMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }
-            #expect(object?["status"] as? String == "timeout")
-        }
-    }
-
-    @Test func anOversizedUploadStopsInTheSDKWithoutReachingTheAPI() async throws {
-        let folder = try TemporaryFolder()
-        let big = folder.child("big.pdf")
-        try FortfaceFixtures.pdf(size: 4_194_305).write(to: big)
-        try await withServer(.upload([big.path])) { flow in
-            let results = try await flow.run()
-            #expect(results.map(\.result.action) == [.error])
-            #expect(results.first?.details?.error == .fileSizeTooBig)
-            #expect(results.first?.answer == nil)
-        }
-    }
-
-    @Test func anUploadedPassportPhotoIsClassifiedAfterTheDeviceIsProvisionedForThisServer() async throws {
+    /// One server for several flows (each server start costs key generation on a shared machine).
+    @Test func onOneServerAPassportIsClassifiedATimeoutGoesToMetricsAndAnOversizedFileStopsInTheSDK() async throws {
         // Given credentials certified by a device CA this server does not know (an earlier server)
         let sample = FortfaceFixtures.repositoryFile("samples/documents/td3.jpg").path
         let folder = try TemporaryFolder()
         let store = DeviceCredentialStore(file: folder.child("device.json"))
         try store.save(try FortfaceFixtures.credentials(app: "dev.capturekit.fortface.demo"))
         let stale = try store.deviceCredentials().kid
+        let big = folder.child("big.pdf")
+        try FortfaceFixtures.pdf(size: 4_194_305).write(to: big)
         try await withServer(.upload([sample])) { flow in
             var flow = flow
             flow.store = store
-            // When the flow runs
-            let results = try await flow.run()
-            // Then the refused token led to a new provisioning, and the passport was classified
-            #expect(results.map(\.result.action) == [.capture])
-            #expect(results.first?.answer?.status == 200)
-            #expect(results.first?.document?.providers.fortfaceSdk.type == "PASSPORT")
-            #expect(results.first?.document?.documentId.isEmpty == false)
+            // When a passport photo is uploaded, the refused token leads to a new provisioning,
+            // and the passport is classified
+            let uploaded = try await flow.run()
+            #expect(uploaded.map(\.result.action) == [.capture])
+            #expect(uploaded.first?.answer?.status == 200)
+            #expect(uploaded.first?.document?.providers.fortfaceSdk.type == "PASSPORT")
+            #expect(uploaded.first?.document?.documentId.isEmpty == false)
             #expect(try store.deviceCredentials().kid != stale)
+
+            // When a camera shows nothing until the time limit, the timeout payload goes to /v1/metrics
+            let clock = ManualClock()
+            var timing = flow
+            timing.source = .camera(FrameSourceCamera(source: ListedFrames(count: 0, hangs: true)))
+            timing.sessionConfiguration.clock = clock
+            let running = Task { [timing] in try await timing.run() }
+            await waitForSleeper(on: clock)
+            clock.advance(by: .seconds(20))
+            let timedOut = try await running.value
+            #expect(timedOut.map(\.result.action) == [.timeout])
+            let answer = timedOut.first?.answer
+            #expect(answer.map { (200..<300).contains($0.status) } == true)
+            let object = answer.flatMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }
+            #expect(object?["status"] as? String == "timeout")
+
+            // When a file of 4,194,305 bytes is picked, the SDK stops it: nothing reaches the API
+            var oversized = flow
+            oversized.source = .upload([big.path])
+            let refused = try await oversized.run()
+            #expect(refused.map(\.result.action) == [.error])
+            #expect(refused.first?.details?.error == .fileSizeTooBig)
+            #expect(refused.first?.answer == nil)
         }
     }
 }
