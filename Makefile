@@ -14,8 +14,9 @@ release: bootstrap
 	$(SWIFT) build -c release --product capkit
 
 ## make demo: scan the bundled sample documents and print their MRZ fields, then try eyewear on
-## the sample faces through the FBx SDK (pictures and a video in out/). Each tryon starts an
-## embedded capkit-server, publishes the procedural catalogue to it and validates a fresh key.
+## the sample faces through the FBx SDK (pictures and a video in out/; each tryon starts an
+## embedded capkit-server, publishes the procedural catalogue to it and validates a fresh key),
+## then upload a sample through the Fortface flow to a fresh server.
 demo: release
 	$(RELEASE_BIN) demo
 	@mkdir -p out
@@ -26,6 +27,7 @@ demo: release
 	  -pix_fmt yuv420p out/face-clip.mp4
 	$(RELEASE_BIN) tryon --events --sku FBX-WAY-009 out/face-clip.mp4 -o out/tryon-biden.mp4
 	@echo "try-on pictures: out/tryon-obama.png out/tryon-astronaut.png; video: out/tryon-biden.mp4"
+	RELEASE_BIN=$(RELEASE_BIN) scripts/demo-fortface
 
 ## make test: the whole test suite.
 test: bootstrap

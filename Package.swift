@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BlinkID", targets: ["BlinkID"]),
         .library(name: "BlinkIDUX", targets: ["BlinkIDUX"]),
         .library(name: "FBxSDK", targets: ["FBxSDK"]),
+        .library(name: "Fortface", targets: ["Fortface"]),
         .executable(name: "capkit", targets: ["capkit"]),
         .executable(name: "capkit-server", targets: ["capkit-server"]),
     ],
@@ -38,6 +39,11 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Tesseract 5 C API; Portuguese data from tesseract-ocr-por (document classification).
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-por"])]
+        ),
         // dlib 19.24 (HOG face detector, shape predictor) behind a plain C header.
         .target(
             name: "CDlibShim",
@@ -74,6 +80,17 @@ let package = Package(
         // The BlinkID guide's UX layer: analyzer, UI events, reticle and instructions (SwiftUI views in Apple/).
         .target(name: "BlinkIDUX", dependencies: ["BlinkID", "CaptureCore"], resources: [.process("Resources")]),
 
+        // The Fortface guide's client SDK: device token, capture and upload sessions, sealed payloads.
+        .target(
+            name: "Fortface",
+            dependencies: [
+                "CaptureCore", "DocumentEngine", "FortfaceWire", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+
+        // Document kind and side (passport, ID card, visa, Brazilian RG and CNH) for the Fortface API.
+        .target(name: "DocumentClassification", dependencies: ["CaptureCore", "DocumentEngine"]),
+
         // Seeded synthetic documents and glyphs (Cairo + Debian's fonts-ocr-b): tests, eval, training.
         .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
 
@@ -90,6 +107,17 @@ let package = Package(
         // Face sequences with known ground truth (sample faces moved along paths) and their metrics.
         .target(name: "FaceEvaluation", dependencies: ["CaptureCore", "FaceEngine"]),
 
+        // Fortface wire formats shared by the SDK and the API: device tokens and certificates, session
+        // keys, sealed payloads (notes/security.md §3.1–3.4).
+        .target(
+            name: "FortfaceWire",
+            dependencies: [
+                "CaptureCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+
         // Test support: manual clocks, gates, a loopback HTTP server with fault switches.
         .target(
             name: "CaptureKitTesting",
@@ -100,7 +128,8 @@ let package = Package(
         .target(
             name: "CaptureKitServer",
             dependencies: [
-                "CaptureCore",
+                "CaptureCore", "DocumentClassification", "FortfaceWire",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -129,7 +158,7 @@ let package = Package(
             name: "capkit",
             dependencies: [
                 "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentEngine", "DocumentSynthesis",
-                "OCRTraining", "FaceEngine", "FaceEvaluation", "FBxSDK",
+                "OCRTraining", "FaceEngine", "FaceEvaluation", "FBxSDK", "Fortface",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -139,6 +168,10 @@ let package = Package(
 
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore", "CaptureKitTesting"]),
         .testTarget(name: "DocumentEngineTests", dependencies: ["DocumentEngine", "DocumentSynthesis"]),
+        .testTarget(
+            name: "DocumentClassificationTests",
+            dependencies: ["DocumentClassification", "DocumentEngine", "DocumentSynthesis", "CaptureCore"]
+        ),
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
         .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"]),
         .testTarget(
@@ -150,6 +183,14 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "FortfaceWireTests",
+            dependencies: [
+                "FortfaceWire", "CaptureCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "CZXingShimTests", dependencies: ["CZXingShim"]),
@@ -170,7 +211,9 @@ let package = Package(
         .testTarget(
             name: "CaptureKitServerTests",
             dependencies: [
-                "CaptureCore", "CaptureKitServer",
+                "CaptureCore", "CaptureKitServer", "DocumentClassification", "DocumentEngine", "DocumentSynthesis",
+                "FortfaceWire",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -180,6 +223,17 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "FortfaceTests",
+            dependencies: [
+                "Fortface", "FortfaceWire", "CaptureCore", "CaptureKitTesting", "CaptureKitServer",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

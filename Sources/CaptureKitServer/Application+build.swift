@@ -8,8 +8,12 @@ import ServiceLifecycle
 /// Resolves the configuration into a ready ``ServerEnvironment``: the data directory, the admin
 /// token (created on first start), the signing keys and the store (SQLite or PostgreSQL).
 /// - Returns: The environment and the lines to report at start (never a secret).
+///
+/// `sessionKeyProvider` replaces RSA generation (tests inject a few keys generated once);
+/// `classifier` replaces the document engine's classifier.
 package func buildEnvironment(
-    configuration: ServerConfiguration, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+    configuration: ServerConfiguration, logger: Logger, now: @escaping @Sendable () -> Date = { Date() },
+    sessionKeyProvider: (any SessionKeyProvider)? = nil, classifier: (any DocumentClassifying)? = nil
 ) throws -> (environment: ServerEnvironment, report: [String], services: [any Service]) {
     var report: [String] = []
     do {
@@ -43,9 +47,41 @@ package func buildEnvironment(
     }
     let store = SQLCaptureStore(driver: driver, now: now)
     services.append(StoreLifecycleService(store: store))
+
+    let kek: KeyEncryptionKey
+    if let text = configuration.fortfaceKEK {
+        kek = try KeyEncryptionKey(base64: text)
+        report.append("fortface key-encryption key: from CAPTUREKIT_FORTFACE_KEK")
+    } else {
+        kek = try KeyEncryptionKey.loadOrCreate(path: configuration.fortfaceKEKPath)
+        let path = URL(fileURLWithPath: configuration.fortfaceKEKPath).standardizedFileURL.path
+        report.append("fortface key-encryption key: \(path)\(kek.wasCreated ? " (created now)" : "")")
+    }
+    let authority = try DeviceAuthorityKey.loadOrCreate(path: configuration.deviceAuthorityKeyPath)
+    report.append("fortface device CA: \(authority.kid)")
+    let pool = SessionKeyPool(
+        provider: sessionKeyProvider ?? RSASessionKeyProvider(bits: configuration.fortfaceKeyBits),
+        capacity: configuration.fortfaceKeyPoolSize, now: now
+    )
+    services.append(SessionKeyPoolService(pool: pool))
+    var documentClassifier = classifier
+    if documentClassifier == nil {
+        do {
+            documentClassifier = try EngineDocumentClassifier()
+        } catch {
+            report.append("fortface document classifier unavailable (submissions answer 503): \(error)")
+        }
+    }
+    let fortface = FortfaceEnvironment(
+        kek: kek, deviceAuthority: authority, keyPool: pool, classifier: documentClassifier
+    )
+    if configuration.createDevelopmentCustomer {
+        let path = URL(fileURLWithPath: configuration.developmentCustomerPath).standardizedFileURL.path
+        report.append("fortface development customer: \(path)")
+    }
     let environment = ServerEnvironment(
-        configuration: configuration, store: store, signingKeys: signing.keys, adminToken: adminToken, now: now,
-        logger: logger
+        configuration: configuration, store: store, signingKeys: signing.keys, adminToken: adminToken,
+        fortface: fortface, now: now, logger: logger
     )
     return (environment, report, services)
 }
@@ -70,12 +106,15 @@ package func buildRouter(environment: ServerEnvironment) -> Router<AppRequestCon
     licenses.addPublicRoutes(to: publicRoutes)
     resources.addPublicRoutes(to: publicRoutes)
     catalog.addPublicRoutes(to: publicRoutes)
+    let fortface = FortfaceController(environment: environment)
+    fortface.addPublicRoutes(to: publicRoutes)
 
     let adminRoutes = router.group("v1/admin").add(middleware: AdminAuthMiddleware(token: environment.adminToken))
     CustomerController(environment: environment).addAdminRoutes(to: adminRoutes)
     licenses.addAdminRoutes(to: adminRoutes)
     resources.addAdminRoutes(to: adminRoutes)
     catalog.addAdminRoutes(to: adminRoutes)
+    fortface.addAdminRoutes(to: adminRoutes)
     return router
 }
 
@@ -116,6 +155,9 @@ package func buildApplication(
     let store = environment.store
     app.beforeServerStarts {
         try await store.start()
+        if configuration.createDevelopmentCustomer {
+            try await DevelopmentCustomer.ensure(environment: environment)
+        }
     }
     return app
 }

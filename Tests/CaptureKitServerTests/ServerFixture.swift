@@ -25,6 +25,7 @@ struct ServerFixture {
     /// - Parameter configure: Changes to the configuration (limits, flags) before the server is built.
     init(
         keyIDs: [String] = ["test-2026"], databaseURL: String? = nil,
+        sessionKeyProvider: (any SessionKeyProvider)? = nil, classifier: (any DocumentClassifying)? = nil,
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         directory = NSTemporaryDirectory() + "capkit-server-tests-" + UUID().uuidString
@@ -48,7 +49,11 @@ struct ServerFixture {
         let captured = handler
         var logger = Logger(label: "capkit-server-test", factory: { _ in captured })
         logger.logLevel = .trace
-        let built = try buildEnvironment(configuration: configuration, logger: logger, now: { clock.now })
+        let built = try buildEnvironment(
+            configuration: configuration, logger: logger, now: { clock.now },
+            sessionKeyProvider: sessionKeyProvider ?? PregeneratedSessionKeys.provider(),
+            classifier: classifier
+        )
         self.clock = clock
         self.logs = handler
         self.environment = built.environment

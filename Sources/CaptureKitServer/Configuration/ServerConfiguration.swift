@@ -40,6 +40,25 @@ package struct ServerConfiguration: Sendable {
     package var rejectTestKeys = false
     /// Log level (`CAPTUREKIT_LOG_LEVEL`).
     package var logLevel: Logger.Level = .info
+    /// Lifetime of a Fortface session after its handshake (`CAPTUREKIT_FORTFACE_SESSION_SECONDS`).
+    package var fortfaceSessionSeconds = 15 * 60
+    /// Session keys kept ready (`CAPTUREKIT_FORTFACE_KEY_POOL`).
+    package var fortfaceKeyPoolSize = 32
+    /// RSA session key size, 2048 or 3072 (`CAPTUREKIT_FORTFACE_KEY_BITS`).
+    package var fortfaceKeyBits = 2048
+    /// How long decrypted images are kept, sealed under the KEK; 0 keeps none
+    /// (`CAPTUREKIT_FORTFACE_IMAGE_RETENTION_SECONDS`).
+    package var fortfaceImageRetentionSeconds = 0
+    /// The key-encryption key in base64 (`CAPTUREKIT_FORTFACE_KEK`); when nil it is read from, or
+    /// created in, `<data-dir>/fortface-kek`.
+    package var fortfaceKEK: String?
+    /// Validity of device certificates issued by `POST /v1/admin/devices`, in days.
+    package var deviceCertificateDays = 30
+    /// Largest body of `POST /v1/documents` (6 MiB: a 4 MiB image in base64 plus the rest).
+    package var maxDocumentBytes = 6 * 1024 * 1024
+    /// Create a development customer with a sandbox app on first start (`CAPTUREKIT_FORTFACE_DEV_CUSTOMER=0`
+    /// to disable).
+    package var createDevelopmentCustomer = true
 
     package init() {}
 
@@ -51,6 +70,19 @@ package struct ServerConfiguration: Sendable {
 
     /// The admin token file.
     package var adminTokenPath: String { (dataDirectory as NSString).appendingPathComponent("admin-token") }
+
+    /// The Fortface key-encryption key file.
+    package var fortfaceKEKPath: String { (dataDirectory as NSString).appendingPathComponent("fortface-kek") }
+
+    /// The Fortface device CA key file.
+    package var deviceAuthorityKeyPath: String {
+        (dataDirectory as NSString).appendingPathComponent("fortface-device-ca.key")
+    }
+
+    /// The development customer's credentials file (see docs/fortface.md).
+    package var developmentCustomerPath: String {
+        (dataDirectory as NSString).appendingPathComponent("fortface-dev-customer.json")
+    }
 
     /// Where generated signing keys go.
     package var generatedKeysDirectory: String { (dataDirectory as NSString).appendingPathComponent("keys") }
@@ -71,6 +103,12 @@ package struct ServerConfiguration: Sendable {
         ("CAPTUREKIT_VALIDATION_GRACE_SECONDS", "validation grace time after that (default 604800)"),
         ("CAPTUREKIT_REJECT_TEST_KEYS", "1 to refuse fbx_test_ keys (production)"),
         ("CAPTUREKIT_LOG_LEVEL", "trace, debug, info, notice, warning, error, critical (default info)"),
+        ("CAPTUREKIT_FORTFACE_SESSION_SECONDS", "Fortface session lifetime (default 900)"),
+        ("CAPTUREKIT_FORTFACE_KEY_POOL", "session keys kept ready (default 32)"),
+        ("CAPTUREKIT_FORTFACE_KEY_BITS", "RSA session key size, 2048 or 3072 (default 2048)"),
+        ("CAPTUREKIT_FORTFACE_IMAGE_RETENTION_SECONDS", "keep sealed images this long (default 0: not kept)"),
+        ("CAPTUREKIT_FORTFACE_KEK", "key-encryption key, base64 of 32 bytes (default: <data-dir>/fortface-kek)"),
+        ("CAPTUREKIT_FORTFACE_DEV_CUSTOMER", "0 to skip creating the development customer"),
     ]
 
     /// Applies the environment variables that are set.
@@ -109,6 +147,22 @@ package struct ServerConfiguration: Sendable {
                 throw .invalidValue(name: "CAPTUREKIT_REJECT_TEST_KEYS", expected: "1 or 0")
             }
             rejectTestKeys = reject == "1" || reject == "true"
+        }
+        fortfaceSessionSeconds =
+            try integer("CAPTUREKIT_FORTFACE_SESSION_SECONDS", in: 60...86_400) ?? fortfaceSessionSeconds
+        fortfaceKeyPoolSize = try integer("CAPTUREKIT_FORTFACE_KEY_POOL", in: 1...4096) ?? fortfaceKeyPoolSize
+        fortfaceKeyBits = try integer("CAPTUREKIT_FORTFACE_KEY_BITS", in: 2048...3072) ?? fortfaceKeyBits
+        guard [2048, 3072].contains(fortfaceKeyBits) else {
+            throw .invalidValue(name: "CAPTUREKIT_FORTFACE_KEY_BITS", expected: "2048 or 3072")
+        }
+        fortfaceImageRetentionSeconds = try integer(
+            "CAPTUREKIT_FORTFACE_IMAGE_RETENTION_SECONDS", in: 0...31_536_000) ?? fortfaceImageRetentionSeconds
+        fortfaceKEK = text("CAPTUREKIT_FORTFACE_KEK") ?? fortfaceKEK
+        if let dev = text("CAPTUREKIT_FORTFACE_DEV_CUSTOMER") {
+            guard ["0", "1", "true", "false"].contains(dev) else {
+                throw .invalidValue(name: "CAPTUREKIT_FORTFACE_DEV_CUSTOMER", expected: "1 or 0")
+            }
+            createDevelopmentCustomer = dev == "1" || dev == "true"
         }
         if let level = text("CAPTUREKIT_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level) else {

@@ -1,3 +1,4 @@
+import CaptureCore
 import Prometheus
 
 /// The server's Prometheus metrics, in a registry of its own (no global state, so several servers can
@@ -30,7 +31,62 @@ package final class ServerMetrics: Sendable {
         )
     }
 
+    private static var fortfaceHandshakes: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "capturekit", subsystem: "fortface", metricName: "handshakes", unitName: "total",
+            helpText: "Fortface handshakes by outcome (ok or the refusal reason)."
+        )
+    }
+    private static var fortfaceSessions: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "capturekit", subsystem: "fortface", metricName: "sessions_finished", unitName: "total",
+            helpText: "Fortface sessions consumed, by outcome (capture, cancel, timeout, error)."
+        )
+    }
+    private static var fortfaceRates: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "capturekit", subsystem: "fortface", metricName: "session_outcome", unitName: "ratio",
+            helpText: "Share of finished Fortface sessions with each outcome since start (capture, cancel, timeout rates)."
+        )
+    }
+    private static var fortfacePoolDepth: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "capturekit", subsystem: "fortface", metricName: "session_key_pool_depth", unitName: "keys",
+            helpText: "Session keys ready in the pool at the last handshake."
+        )
+    }
+
+    /// Session outcomes since start, for the rate gauges.
+    private let outcomes = Locked([String: Int]())
+
     package init() {}
+
+    /// Counts one handshake by outcome (`ok` or a refusal reason) and records the key pool depth.
+    package func recordHandshake(outcome: String, poolDepth: Int?) {
+        registry.makeCounter(descriptor: Self.fortfaceHandshakes, labels: [("outcome", outcome)]).increment()
+        if let poolDepth {
+            registry.makeGauge(descriptor: Self.fortfacePoolDepth).set(Double(poolDepth))
+        }
+    }
+
+    /// Counts one consumed session (`capture`, `cancel`, `timeout` or `error`) and updates the rates.
+    package func recordSessionFinished(outcome: String) {
+        registry.makeCounter(descriptor: Self.fortfaceSessions, labels: [("outcome", outcome)]).increment()
+        let counts = outcomes.withLock { counts -> [String: Int] in
+            counts[outcome, default: 0] += 1
+            return counts
+        }
+        let total = Double(counts.values.reduce(0, +))
+        for name in ["capture", "cancel", "timeout", "error"] {
+            registry.makeGauge(descriptor: Self.fortfaceRates, labels: [("outcome", name)])
+                .set(Double(counts[name] ?? 0) / total)
+        }
+    }
+
+    /// Sessions finished with `outcome` since start.
+    package func sessionsFinished(outcome: String) -> Int {
+        outcomes.withLock { $0[outcome] ?? 0 }
+    }
 
     /// Counts one answered request, labelled by route template (never the raw path) and status.
     package func recordRequest(method: String, route: String, status: Int, duration: Duration) {

@@ -22,8 +22,13 @@ tags:
   - name: resources
   - name: catalog
   - name: administration
+  - name: fortface
 components:
   securitySchemes:
+    customerAPIKey:
+      type: http
+      scheme: bearer
+      description: A customer API key (fbx_live_... or fbx_test_...), sent by the customer's backend, never by the app.
     adminToken:
       type: http
       scheme: bearer
@@ -91,12 +96,47 @@ components:
                 invalidAdminToken, adminOnly, customerNotFound, customerRevoked, apiKeyIdNotFound, licenseNotFound,
                 alreadyRevoked, blobNotFound, resourceVersionConflict, invalidAPIKey, apiKeyNotFound,
                 licenseForAPIKeyNotFound, manifestNotPublished, resourceNotFound, rangeNotSatisfiable,
-                frameNotFound, assetNotFound.
+                frameNotFound, assetNotFound; Fortface: deviceRequestInfoRefused, sessionKeysExhausted,
+                sessionNotFound, sessionExpired, sessionKeyAlreadyUsed, invalidPayload, fileSizeTooBig,
+                imageMismatch, missingImage, unexpectedImage, fileCorrupted, wrongRoute, frontSideRequired,
+                documentIdOnFirstSide, documentNotFound, documentAlreadyComplete, documentTypeMismatch, classifierUnavailable.
             message: {type: string}
     Status:
       type: object
       properties:
         status: {type: string}
+    Submission:
+      type: object
+      additionalProperties: false
+      required: [sessionId, key, data]
+      properties:
+        sessionId: {type: string}
+        key: {type: string, description: "standard base64: the payload key wrapped with RSA-OAEP-SHA256 (344 characters for RSA-2048)"}
+        data: {type: string, description: "standard base64: iv(12) || AES-256-GCM ciphertext || tag(16) of the metadata JSON"}
+        imgData: {type: [string, "null"], description: "standard base64: iv || ciphertext || tag of the image (captures only)"}
+        documentId: {type: string, description: "the first side's documentId, on a second side only"}
+    DocumentAnswer:
+      type: object
+      description: The Fortface guide's answer, plus documentId.
+      required: [api, documentId, handshake, message, providers, sdk, title]
+      properties:
+        api: {type: object, properties: {timestamp: {type: integer, description: ms since 1970}, version: {type: string}}}
+        documentId: {type: string}
+        handshake: {type: object, properties: {sessionId: {type: string}, sessionKey: {type: string}}}
+        message: {type: string}
+        providers:
+          type: object
+          properties:
+            fortfaceSdk:
+              type: object
+              properties:
+                automatic: {type: boolean, description: captured automatically by the camera (false for uploads)}
+                confidence: {type: number}
+                type: {enum: [RG_FRONT, CNH_FRONT, RG_BACK, CNH_BACK, UNDEFINED, DOC_NOT_FOUND, PASSPORT]}
+            identify: {type: object, properties: {status: {type: string}}}
+            ocr: {type: object, properties: {status: {type: string}, type: {type: string}}}
+        sdk: {type: object, properties: {brand: {type: string}, model: {type: string}, platform: {type: string}}}
+        title: {type: string}
     PublicKeySet:
       type: object
       required: [signingKeyId, keys]
@@ -265,6 +305,82 @@ paths:
         "404": {$ref: "#/components/responses/Error"}
         "413": {$ref: "#/components/responses/Error"}
         "415": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/Error"}
+  /v1/handshake:
+    post:
+      tags: [fortface]
+      security: [{customerAPIKey: []}]
+      summary: Verify a device's deviceRequestInfo and open a capture session with a single-use RSA key.
+      description: |
+        Checks, in order: size (16 KiB), strict base64url, ES256 / fortface-dri+jwt / v=1, the device certificate
+        against the device CA, the signature, iat/exp (+-120 s), the customer's policy (app registered, env equal
+        to the app's environment, no dbg in production), then consumes the token's jti (single use). Every refusal
+        is 401 deviceRequestInfoRefused. 503 sessionKeysExhausted with Retry-After when no key is ready.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, additionalProperties: false, required: [deviceRequestInfo], properties: {deviceRequestInfo: {type: string}}}
+      responses:
+        "201":
+          description: The session.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  sessionId: {type: string, description: 128 random bits, base64url}
+                  sessionKey: {type: string, description: RSA-2048 SPKI PEM; pass it to the SDK exactly as received}
+                  expiresAt: {type: integer, description: seconds since 1970}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/Error"}
+        "503": {$ref: "#/components/responses/Error"}
+  /v1/documents:
+    post:
+      tags: [fortface]
+      security: [{customerAPIKey: []}]
+      summary: Submit a capture's {key, data, imgData}; classify it and consume the session.
+      description: |
+        Body at most 6 MiB (413 before reading). The same payload again gets the same answer; another payload on a
+        consumed session is 409 sessionKeyAlreadyUsed. A second side names the first side's documentId and carries
+        the first side's type as expectedType.
+      requestBody:
+        required: true
+        content: {application/json: {schema: {$ref: "#/components/schemas/Submission"}}}
+      responses:
+        "200": {description: Classified., content: {application/json: {schema: {$ref: "#/components/schemas/DocumentAnswer"}}}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+        "409": {$ref: "#/components/responses/Error"}
+        "410": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+        "422": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/Error"}
+        "503": {$ref: "#/components/responses/Error"}
+  /v1/metrics:
+    post:
+      tags: [fortface]
+      security: [{customerAPIKey: []}]
+      summary: Submit a cancel or timeout payload ({key, data}); it consumes the session and counts in /metrics.
+      requestBody:
+        required: true
+        content: {application/json: {schema: {$ref: "#/components/schemas/Submission"}}}
+      responses:
+        "200":
+          description: Recorded.
+          content:
+            application/json:
+              schema: {type: object, properties: {sessionId: {type: string}, status: {type: string}, recorded: {type: boolean}}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+        "409": {$ref: "#/components/responses/Error"}
+        "410": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+        "422": {$ref: "#/components/responses/Error"}
         "429": {$ref: "#/components/responses/Error"}
   /v1/resources/manifest:
     get:
@@ -481,6 +597,47 @@ paths:
         "403": {$ref: "#/components/responses/Error"}
         "409": {$ref: "#/components/responses/Error"}
         "422": {$ref: "#/components/responses/Error"}
+  /v1/admin/devices:
+    post:
+      tags: [administration, fortface]
+      security: [{adminToken: []}]
+      summary: Simulated device provisioning - certify a device's P-256 public key for an app (device CA, EdDSA).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [publicKey, app], properties: {publicKey: {type: string, description: SPKI PEM}, app: {type: string}}}
+      responses:
+        "201":
+          description: The device certificate.
+          content:
+            application/json:
+              schema: {type: object, properties: {kid: {type: string}, certificate: {type: string}, expiresAt: {type: integer}}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+  /v1/admin/customers/{customerId}/fortface-apps:
+    post:
+      tags: [administration, fortface]
+      security: [{adminToken: []}]
+      summary: Register (or re-register) an app id for a customer, in the sandbox or production environment.
+      parameters: [{$ref: "#/components/parameters/customerId"}]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [appId, environment], properties: {appId: {type: string}, environment: {enum: [sandbox, production]}}}
+      responses:
+        "201":
+          description: Registered.
+          content:
+            application/json:
+              schema: {type: object, properties: {customerId: {type: string}, appId: {type: string}, environment: {type: string}, createdAt: {type: integer}}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+        "409": {$ref: "#/components/responses/Error"}
   /v1/admin/frames:
     post:
       tags: [administration]

@@ -12,14 +12,17 @@ package struct ServerEnvironment: Sendable {
     package var keyLimiter: RateLimiter
     /// Per-client-address limiter for public routes.
     package var addressLimiter: RateLimiter
+    /// Fortface: KEK, device CA, session key pool, classifier.
+    package var fortface: FortfaceEnvironment
     /// The clock (injected in tests).
     package var now: @Sendable () -> Date
     package var logger: Logger
 
     package init(
         configuration: ServerConfiguration, store: any CaptureStore, signingKeys: SigningKeys, adminToken: AdminToken,
-        now: @escaping @Sendable () -> Date, logger: Logger
+        fortface: FortfaceEnvironment, now: @escaping @Sendable () -> Date, logger: Logger
     ) {
+        self.fortface = fortface
         self.configuration = configuration
         self.store = store
         self.signingKeys = signingKeys

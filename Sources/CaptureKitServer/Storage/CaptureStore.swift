@@ -1,4 +1,5 @@
 import CaptureCore
+import Foundation
 
 /// Everything the server keeps: customers, API keys, licences, blobs, the resource manifest and the
 /// eyewear catalog.
@@ -46,4 +47,27 @@ package protocol CaptureStore: Sendable {
     /// Inserts or replaces frames by SKU, all or none.
     func upsertFrames(_ frames: [FrameRecord]) async throws
     func frame(sku: String) async throws -> FrameRecord?
+
+    // MARK: Fortface
+
+    /// Registers an app for a customer (or changes its environment).
+    func upsertFortfaceApp(_ app: FortfaceAppRecord) async throws
+    func fortfaceApp(customerID: String, appID: String) async throws -> FortfaceAppRecord?
+
+    /// Consumes the device token's `jti` and creates the session, in one transaction; expired sessions
+    /// are shredded and expired `jti`s forgotten on the way.
+    /// - Returns: false when the `jti` was already used (nothing was written).
+    func openFortfaceSession(_ session: FortfaceSessionRecord, jtiExpiresAt: Int64, now: Int64) async throws -> Bool
+    func fortfaceSession(id: String) async throws -> FortfaceSessionRecord?
+    /// Moves an open session past its expiry to `expired`, wiping its key. Returns whether it did.
+    func expireFortfaceSession(id: String, now: Int64) async throws -> Bool
+    /// Consumes an open, unexpired session with compare-and-swap, wiping its key and recording the
+    /// payload digest, the answer and the document change, all or nothing.
+    func consumeFortfaceSession(_ consumption: FortfaceConsumption, now: Int64) async throws
+        -> FortfaceConsumption.Outcome
+    func fortfaceDocument(id: String) async throws -> FortfaceDocumentRecord?
+    /// Number of device token ids remembered (for tests and metrics).
+    func fortfaceJtiCount() async throws -> Int
+    /// The sealed image retained for a session, if any.
+    func fortfaceSealedImage(sessionID: String) async throws -> Data?
 }

@@ -59,7 +59,38 @@ package enum SchemaMigrations {
                     colors TEXT NOT NULL, assets TEXT NOT NULL, updated_at BIGINT NOT NULL)
                 """,
             ]
-        }
+        },
+        Migration(version: 2, name: "fortface sessions") { flavor in
+            [
+                """
+                CREATE TABLE fortface_apps (
+                    customer_id TEXT NOT NULL REFERENCES customers (id), app_id TEXT NOT NULL,
+                    environment TEXT NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (customer_id, app_id))
+                """,
+                "CREATE TABLE fortface_jtis (jti TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)",
+                "CREATE INDEX fortface_jtis_expiry ON fortface_jtis (expires_at)",
+                """
+                CREATE TABLE fortface_sessions (
+                    id TEXT PRIMARY KEY, customer_id TEXT NOT NULL REFERENCES customers (id),
+                    device_kid TEXT NOT NULL, dri_jti TEXT NOT NULL, app_id TEXT NOT NULL, state TEXT NOT NULL,
+                    created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, public_key_pem TEXT NOT NULL,
+                    enc_private_key \(flavor.blobType), payload_digest TEXT, outcome TEXT, result TEXT,
+                    consumed_at BIGINT)
+                """,
+                "CREATE INDEX fortface_sessions_open ON fortface_sessions (state, expires_at)",
+                """
+                CREATE TABLE fortface_documents (
+                    id TEXT PRIMARY KEY, customer_id TEXT NOT NULL REFERENCES customers (id),
+                    document_type TEXT NOT NULL, front_session_id TEXT NOT NULL, back_session_id TEXT,
+                    created_at BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE fortface_images (
+                    session_id TEXT PRIMARY KEY, sealed \(flavor.blobType) NOT NULL, expires_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX fortface_images_expiry ON fortface_images (expires_at)",
+            ]
+        },
     ]
 
     /// The newest schema version this server knows.

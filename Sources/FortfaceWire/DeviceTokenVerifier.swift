@@ -1,0 +1,81 @@
+import CaptureCore
+import Crypto
+import Foundation
+
+/// Verifies device tokens in the order of `notes/security.md` §3.1, failing fast: size, strict
+/// base64url and three segments, `alg`/`typ` allow-list and version, the certificate against the
+/// device CA, the signature by the certified key, then the `iat`/`exp` window.
+///
+/// Replay (`jti` consumption) and the tenant policy (registered app, environment, debug flag)
+/// need the server's store and are checked there.
+package struct DeviceTokenVerifier: Sendable {
+    /// The device CA keys certificates must be signed by.
+    package let deviceAuthority: JWSKeyring
+    /// The clock skew tolerated on `iat`, `exp` and certificate validity, in seconds.
+    package let skew: TimeInterval
+
+    package init(deviceAuthority: JWSKeyring, skew: TimeInterval = 120) {
+        self.deviceAuthority = deviceAuthority
+        self.skew = skew
+    }
+
+    /// The verified claims of `token` at `now`.
+    package func verify(_ token: String, now: Date) throws(DeviceTokenError) -> DeviceTokenClaims {
+        let bytes = Array(token.utf8)
+        guard bytes.count <= DeviceToken.maximumLength else {
+            throw .tooLarge(bytes: bytes.count, limit: DeviceToken.maximumLength)
+        }
+        guard !bytes.isEmpty else { throw .malformed("the token is empty") }
+        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 3 else { throw .malformed("expected 3 dot-separated segments, found \(parts.count)") }
+        guard let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
+              let signatureBytes = Base64URL.decode(parts[2]) else {
+            throw .malformed("a segment is not strict unpadded base64url")
+        }
+
+        let header: DeviceToken.Header = try decodeStrictly(headerBytes, what: "header")
+        guard header.alg == DeviceToken.algorithm else { throw .unsupportedAlgorithm(header.alg) }
+        guard header.typ == DeviceToken.type else { throw .wrongType(header.typ) }
+        guard header.crit == nil else { throw .malformed("critical header parameters are not supported") }
+        guard !header.kid.isEmpty else { throw .malformed("the header has an empty kid") }
+
+        let claims: DeviceTokenClaims = try decodeStrictly(claimBytes, what: "claims")
+        guard claims.v == DeviceTokenClaims.currentVersion else { throw .unsupportedVersion(claims.v) }
+        guard claims.att.kind == DeviceAttestation.simulatedKind else {
+            throw .unsupportedAttestation(String(claims.att.kind.prefix(32)))
+        }
+
+        let certificate = try DeviceCertificate.verify(claims.att.cert, keyring: deviceAuthority, now: now, skew: skew)
+        guard certificate.claims.kid == header.kid, certificate.claims.app == claims.app else {
+            throw .certificateMismatch
+        }
+
+        guard signatureBytes.count == 64,
+              let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes) else {
+            throw .badSignature
+        }
+        let signingInput = bytes[..<(parts[0].count + 1 + parts[1].count)]
+        guard certificate.publicKey.isValidSignature(signature, for: Data(signingInput)) else { throw .badSignature }
+
+        guard claims.exp > claims.iat, claims.exp - claims.iat <= DeviceTokenClaims.lifetime else {
+            throw .invalidLifetime
+        }
+        let seconds = now.timeIntervalSince1970
+        guard Double(claims.iat) <= seconds + skew else { throw .notYetValid }
+        guard seconds - skew <= Double(claims.exp) else { throw .expired }
+        return claims
+    }
+
+    private func decodeStrictly<T: Decodable>(_ bytes: [UInt8], what: String) throws(DeviceTokenError) -> T {
+        do {
+            try StrictJSON.validate(bytes)
+        } catch {
+            throw .malformed("the \(what) JSON is refused: \(error)")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(bytes))
+        } catch {
+            throw .malformed("the \(what) JSON does not have the expected fields")
+        }
+    }
+}
