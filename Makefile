@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/capkit
 
-.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest
+.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest loadtest-fortface
 
 bootstrap:
 	@scripts/bootstrap
@@ -58,6 +58,10 @@ bench-face: release
 ## make loadtest: licence validation and resource download under wrk (release server, SQLite, loopback).
 loadtest: bootstrap
 	scripts/loadtest
+
+## make loadtest-fortface: POST /v1/handshake latency (release server, SQLite, loopback, Python driver).
+loadtest-fortface: bootstrap
+	scripts/loadtest-fortface
 
 clean:
 	rm -rf .build
