@@ -15,6 +15,8 @@ import Foundation
 ///    tesseract (Portuguese) and scored against the printed keywords of each RG and CNH side
 ///    (``KeywordScorer``), with the portrait box as a layout cue (``PortraitCue``); the card is read
 ///    turned 180° too when the upright reading is not conclusive.
+/// 5. An outline without an MRZ zone and with less than ``minimumTextCharacters`` of readable text
+///    is not a document (a table edge, a tile, a sheet of paper): `notFound`.
 /// Answers below ``minimumConfidence`` (MRZ) or ``minimumKeywordConfidence`` (keywords) become
 /// `unknown`.
 ///
@@ -42,6 +44,9 @@ package final class DocumentClassifier: Sendable {
     package static let portraitContrastRange = 14.0...24.0
     /// Weight of the portrait cue, in keyword-score units.
     package static let portraitWeight = 1.5
+    /// Fewest letters and digits tesseract must read inside an outline without an MRZ for it to count
+    /// as a document (every identity document prints far more; empty desks give a few stray ones).
+    package static let minimumTextCharacters = 25
 
     private let scanner: DocumentScanner
     private let ocr: TesseractPool
@@ -81,33 +86,40 @@ package final class DocumentClassifier: Sendable {
                                        today: today())
         let fromMRZ = Self.decide(analysis)
         guard fromMRZ.kind == .unknown, let quad = analysis.documentQuad else { return fromMRZ }
-        let fromKeywords = try classifyByKeywords(gray, quad: quad)
+        let (fromKeywords, textCharacters) = try classifyByKeywords(gray, quad: quad)
         if fromKeywords.kind != .unknown { return fromKeywords }
+        if !analysis.mrzZoneSeen, textCharacters < Self.minimumTextCharacters {
+            let confidence = 1 - Double(textCharacters) / Double(Self.minimumTextCharacters)
+            return DocumentClassification(kind: .notFound, side: nil, confidence: confidence)
+        }
         return DocumentClassification(kind: .unknown, side: nil,
                                       confidence: max(fromMRZ.confidence, fromKeywords.confidence))
     }
 
-    /// The OCR path: the card rectified, read upright (and turned 180° when unsure), scored.
+    /// The OCR path: the card rectified, read upright (and turned 180° when unsure), scored; with
+    /// the most letters and digits read in one orientation.
     func classifyByKeywords(_ gray: GrayImage, quad: Quadrilateral2D) throws(DocumentClassifierError)
-        -> DocumentClassification
+        -> (DocumentClassification, textCharacters: Int)
     {
         let s = Self.ocrPixelsPerMillimetre
         let layout = DocumentLayout.of(.td1Front)
         guard let card = PerspectiveWarp.rectify(gray, quad: quad, width: Int(layout.width * s),
                                                  height: Int(layout.height * s)) else {
-            return DocumentClassification(kind: .unknown, side: nil, confidence: 0)
+            return (DocumentClassification(kind: .unknown, side: nil, confidence: 0), 0)
         }
         var best = DocumentClassification(kind: .unknown, side: nil, confidence: 0)
+        var characters = 0
         for turns in [0, 2] {
             let view = turns == 0 ? card : card.rotated(quarterTurnsClockwise: turns)
             let text = try ocr.withEngine { $0.text(of: view) }
+            characters = max(characters, KeywordScorer.fold(text).filter { $0 != " " }.count)
             var scores = keywords.scores(text)
             Self.applyPortraitCue(PortraitCue.contrast(view, pixelsPerMillimetre: s), to: &scores)
             let answer = Self.decide(scores)
             if answer.confidence > best.confidence { best = answer }
             if best.kind != .unknown { break }
         }
-        return best
+        return (best, characters)
     }
 
     /// Adds the portrait cue to the fronts (a photo is there) or the backs (none is).

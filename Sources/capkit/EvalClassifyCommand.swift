@@ -31,6 +31,9 @@ struct EvalClassifyCommand: AsyncParsableCommand {
     @Option(help: "First seed.")
     var seed: UInt64 = 7
 
+    @Option(help: "Truth classes to generate (default: all), comma-separated, e.g. rg/front,notFound.")
+    var classes: String?
+
     @Flag(help: "Print one line per frame (truth, answer, confidence, CPU).")
     var verbose = false
 
@@ -44,6 +47,14 @@ struct EvalClassifyCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive.") }
+        for name in selectedRows where !Self.rows.contains(name) {
+            throw ValidationError("Unknown class \(name); use \(Self.rows.joined(separator: ", ")).")
+        }
+    }
+
+    /// The truth classes this run generates.
+    var selectedRows: [String] {
+        classes.map { $0.split(separator: ",").map(String.init) } ?? Self.rows
     }
 
     func run() async throws {
@@ -63,9 +74,9 @@ struct EvalClassifyCommand: AsyncParsableCommand {
             }
             var matrix: [String: [String: Int]] = [:]
             var cpu = 0.0
-            let progress = ProgressBar(total: count * Self.rows.count)
+            let progress = ProgressBar(total: count * selectedRows.count)
             var done = 0
-            for row in Self.rows {
+            for row in selectedRows {
                 for i in 0..<count {
                     let frameSeed = seed &+ UInt64(i) &* 7919 &+ UInt64(Self.rows.firstIndex(of: row) ?? 0) &* 104_729
                     let image = try frame(row, tier: tier, width: dims[0], height: dims[1], seed: frameSeed)
@@ -84,8 +95,8 @@ struct EvalClassifyCommand: AsyncParsableCommand {
                 }
             }
             progress.finish()
-            let correct = Self.rows.reduce(0) { $0 + (matrix[$1]?[$1] ?? 0) }
-            let total = count * Self.rows.count
+            let correct = selectedRows.reduce(0) { $0 + (matrix[$1]?[$1] ?? 0) }
+            let total = count * selectedRows.count
             overall.correct += correct
             overall.total += total
             print("\n\(tier.rawValue): accuracy \(String(format: "%.3f", Double(correct) / Double(total))) "

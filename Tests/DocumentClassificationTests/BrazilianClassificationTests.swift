@@ -43,6 +43,14 @@ import Testing
         #expect(result.confidence >= 0.95)
     }
 
+    @Test func anEmptyDeskIsNotFoundEvenWhenItsEdgesLookLikeAnOutline() throws {
+        let classifier = try MRZClassificationTests.classifier.get()
+        for seed: UInt64 in [942_568, 950_487] {
+            let frame = try EmptySceneComposer(tier: .hard, frameWidth: 960, frameHeight: 540).compose(seed: seed)
+            #expect(try classifier.classify(frame).kind == .notFound)
+        }
+    }
+
     @Test func aForeignIDCardFrontWithoutMRZIsUnknown() throws {
         let classifier = try MRZClassificationTests.classifier.get()
         let scene = try SceneComposer(tier: .clean, kinds: [.td1Front]).compose(seed: 21)
