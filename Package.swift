@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "BlinkIDUX", dependencies: ["BlinkID", "CaptureCore"], resources: [.process("Resources")]),
 
         // Document kind and side (passport, ID card, visa, Brazilian RG and CNH) for the Fortface API.
-        .target(name: "DocumentClassification", dependencies: ["CaptureCore", "DocumentEngine"]),
+        .target(name: "DocumentClassification", dependencies: ["CaptureCore", "DocumentEngine", "CTesseract"]),
 
         // Seeded synthetic documents and glyphs (Cairo + Debian's fonts-ocr-b): tests, eval, training.
         .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
@@ -142,7 +142,8 @@ let package = Package(
         .executableTarget(
             name: "capkit",
             dependencies: [
-                "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentEngine", "DocumentSynthesis",
+                "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentClassification", "DocumentEngine",
+                "DocumentSynthesis",
                 "OCRTraining", "FaceEngine", "FaceEvaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
