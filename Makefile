@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/capkit
 
-.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest
+.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest loadtest-fortface
 
 bootstrap:
 	@scripts/bootstrap
@@ -35,9 +35,11 @@ test: bootstrap
 	$(SWIFT) test --skip-build
 
 ## make eval: accuracy on generated documents (exact MRZ per tier, localisation; exact PDF417
-## payloads per tier on generated licence backs, with zxing-cpp alone on the same frames).
+## payloads per tier on generated licence backs, with zxing-cpp alone on the same frames; the document
+## classifier's confusion matrix per tier on passports, ID cards, visas, RG/CNH sides and empty frames).
 eval: release eval-barcode eval-face
 	$(RELEASE_BIN) eval
+	$(RELEASE_BIN) eval-classify
 
 ## make eval-barcode: the PDF417/AAMVA part of make eval (BARCODE_EVAL_COUNT frames per tier).
 eval-barcode: release
@@ -65,6 +67,10 @@ bench-face: release
 ## make loadtest: licence validation and resource download under wrk (release server, SQLite, loopback).
 loadtest: bootstrap
 	scripts/loadtest
+
+## make loadtest-fortface: POST /v1/handshake latency (release server, SQLite, loopback, Python driver).
+loadtest-fortface: bootstrap
+	scripts/loadtest-fortface
 
 clean:
 	rm -rf .build

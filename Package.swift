@@ -89,7 +89,7 @@ let package = Package(
         ),
 
         // Document kind and side (passport, ID card, visa, Brazilian RG and CNH) for the Fortface API.
-        .target(name: "DocumentClassification", dependencies: ["CaptureCore", "DocumentEngine"]),
+        .target(name: "DocumentClassification", dependencies: ["CaptureCore", "DocumentEngine", "CTesseract"]),
 
         // Seeded synthetic documents and glyphs (Cairo + Debian's fonts-ocr-b): tests, eval, training.
         .target(name: "DocumentSynthesis", dependencies: ["CaptureCore", "DocumentEngine", "CCairo"]),
@@ -157,8 +157,8 @@ let package = Package(
         .executableTarget(
             name: "capkit",
             dependencies: [
-                "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentEngine", "DocumentSynthesis",
-                "OCRTraining", "FaceEngine", "FaceEvaluation", "FBxSDK", "Fortface",
+                "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentClassification", "DocumentEngine",
+                "DocumentSynthesis", "OCRTraining", "FaceEngine", "FaceEvaluation", "FBxSDK", "Fortface",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

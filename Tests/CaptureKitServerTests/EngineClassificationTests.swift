@@ -2,8 +2,8 @@ import CaptureCore
 import DocumentClassification
 import DocumentEngine
 import DocumentSynthesis
-import Foundation
 import FortfaceWire
+import Foundation
 import HummingbirdTesting
 import Testing
 
@@ -18,7 +18,8 @@ struct EngineClassificationTests {
         (.unknown, nil, .undefined), (.notFound, nil, .documentNotFound),
     ])
     func engineKindsMapToTheGuidesNames(kind: DocumentKind, side: DocumentSideKind?, expected: DocumentTypeName) {
-        let answer = EngineDocumentClassifier.answer(for: DocumentClassification(kind: kind, side: side, confidence: 0.9))
+        let answer = EngineDocumentClassifier.answer(
+            for: DocumentClassification(kind: kind, side: side, confidence: 0.9))
         #expect(answer.type == expected)
         #expect(answer.confidence == 0.9)
     }
@@ -27,10 +28,12 @@ struct EngineClassificationTests {
         let fixture = try ServerFixture(sessionKeyProvider: PregeneratedSessionKeys.provider(limit: 2))
         defer { fixture.remove() }
         var seed: UInt64 = 7
-        var scene = try SceneComposer(tier: .clean, frameWidth: 1280, frameHeight: 720, kinds: [.td3]).compose(seed: seed)
+        var scene = try SceneComposer(tier: .clean, frameWidth: 1280, frameHeight: 720, kinds: [.td3]).compose(
+            seed: seed)
         while scene.document.identity.issuingState == "BRA" {
             seed += 1
-            scene = try SceneComposer(tier: .clean, frameWidth: 1280, frameHeight: 720, kinds: [.td3]).compose(seed: seed)
+            scene = try SceneComposer(tier: .clean, frameWidth: 1280, frameHeight: 720, kinds: [.td3]).compose(
+                seed: seed)
         }
         let jpeg = try ImageCodec.encodeJPEG(scene.image, quality: 92)
         try await fixture.application().test(.router) { client in

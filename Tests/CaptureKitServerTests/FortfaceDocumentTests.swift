@@ -1,7 +1,7 @@
 import CaptureCore
 import Crypto
-import Foundation
 import FortfaceWire
+import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -51,14 +51,17 @@ struct FortfaceDocumentTests {
             #expect(answer.handshake.sessionKey == session.sessionKey)
             #expect(answer.sdk.platform == "LINUX")
             #expect(answer.api.version == "v1")
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
             #expect(Set(object.keys) == ["api", "documentId", "handshake", "message", "providers", "sdk", "title"])
 
             let stored = try #require(try await fixture.session(session.sessionId))
             #expect(stored.state == .consumed)
             #expect(stored.sealedPrivateKey == nil)
             #expect(stored.payloadDigest == payload.digest)
-            #expect(try await fixture.environment.store.fortfaceDocument(id: answer.documentId)?.documentType == "CNH_FRONT")
+            #expect(
+                try await fixture.environment.store.fortfaceDocument(id: answer.documentId)?.documentType == "CNH_FRONT"
+            )
             // Images are not kept by default.
             #expect(try await fixture.environment.store.fortfaceSealedImage(sessionID: session.sessionId) == nil)
             #expect(fixture.environment.metrics.sessionsFinished(outcome: "capture") == 1)
@@ -95,7 +98,8 @@ struct FortfaceDocumentTests {
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                 for payload in payloads {
                     group.addTask {
-                        try await fortface.submit("/v1/documents", sessionId: session.sessionId, payload: payload).status
+                        try await fortface.submit("/v1/documents", sessionId: session.sessionId, payload: payload)
+                            .status
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -116,7 +120,8 @@ struct FortfaceDocumentTests {
                 derRepresentation: PregeneratedSessionKeys.all.last!.privateKeyDER
             )
             let toAttackerKey = try PayloadSealer.seal(
-                metadata: FortfaceClient.metadata(b.sessionId, status: .success, side: .front, expectedType: nil, mode: .upload),
+                metadata: FortfaceClient.metadata(
+                    b.sessionId, status: .success, side: .front, expectedType: nil, mode: .upload),
                 image: image, sessionId: b.sessionId,
                 sessionKey: SessionPublicKey(pem: attackerKey.publicKey.pemRepresentation)
             )
@@ -127,7 +132,9 @@ struct FortfaceDocumentTests {
             }
             let base = try fortface.capture(b, image: image)
             var variants = [forA, toAttackerKey]
-            for (field, index) in [("key", 3), ("data", 0), ("data", 20), ("data", -1), ("imgData", 5), ("imgData", -3)] {
+            for (field, index) in [
+                ("key", 3), ("data", 0), ("data", 20), ("data", -1), ("imgData", 5), ("imgData", -3),
+            ] {
                 var p = base
                 switch field {
                 case "key": p.key = flip(p.key, index)
@@ -170,9 +177,11 @@ struct FortfaceDocumentTests {
                 #expect(response.status == .badRequest)
                 #expect(try fortface.errorCode(response) == "invalidJSON")
             }
-            let missing = try await fortface.post("/v1/documents", body: Data(#"{"sessionId":"\#(session.sessionId)"}"#.utf8))
+            let missing = try await fortface.post(
+                "/v1/documents", body: Data(#"{"sessionId":"\#(session.sessionId)"}"#.utf8))
             #expect(missing.status == .badRequest)
-            let nullImage = try await fortface.post("/v1/documents", body: Data(("{" + fields + #","imgData":null}"#).utf8))
+            let nullImage = try await fortface.post(
+                "/v1/documents", body: Data(("{" + fields + #","imgData":null}"#).utf8))
             #expect(nullImage.status == .unprocessableContent)
             #expect(try fortface.errorCode(nullImage) == "missingImage")
             try await expectUntouched(fixture, session.sessionId)
@@ -201,7 +210,8 @@ struct FortfaceDocumentTests {
             let other = try await FortfaceClient.make(fortface.client, appID: "com.other.app")
             let body = try JSONEncoder().encode(SubmissionRequest(sessionId: session.sessionId, payload: payload))
             let foreign = try await fortface.post("/v1/documents", body: body, apiKey: other.apiKey)
-            let unknown = try await fortface.submit("/v1/documents", sessionId: "AAAAAAAAAAAAAAAAAAAAAA", payload: payload)
+            let unknown = try await fortface.submit(
+                "/v1/documents", sessionId: "AAAAAAAAAAAAAAAAAAAAAA", payload: payload)
             #expect(foreign.status == .notFound)
             #expect(Data(buffer: foreign.body) == Data(buffer: unknown.body))
             try await expectUntouched(fixture, session.sessionId)
@@ -223,7 +233,8 @@ struct FortfaceDocumentTests {
             // One byte more, sealed by a client that skips the check.
             let session = try await fortface.session(now: fixture.clock.now)
             let over = padPNG(try MarkerClassifier.image(.passport), to: limit + 1)
-            var metadata = FortfaceClient.metadata(session.sessionId, status: .success, side: .front, expectedType: nil, mode: .upload)
+            var metadata = FortfaceClient.metadata(
+                session.sessionId, status: .success, side: .front, expectedType: nil, mode: .upload)
             metadata.imgBytes = over.count
             metadata.imgSha256 = Hex.encode(SHA256.hash(data: over))
             let forged = try ForgedPayload.seal(metadata: metadata, image: over, session: session)
@@ -235,7 +246,8 @@ struct FortfaceDocumentTests {
             metadata.imgBytes = 12
             let mismatch = try await fortface.submit(
                 "/v1/documents", sessionId: session.sessionId,
-                payload: try ForgedPayload.seal(metadata: metadata, image: try MarkerClassifier.image(.rgFront), session: session)
+                payload: try ForgedPayload.seal(
+                    metadata: metadata, image: try MarkerClassifier.image(.rgFront), session: session)
             )
             #expect(mismatch.status == .unprocessableContent)
             #expect(try fortface.errorCode(mismatch) == "imageMismatch")
@@ -334,7 +346,8 @@ struct FortfaceDocumentTests {
             )
             #expect(completed.status == .ok)
             #expect(try fortface.api.decode(DocumentAnswer.self, completed).documentId == documentId)
-            #expect(try await fixture.environment.store.fortfaceDocument(id: documentId)?.backSessionID == second.sessionId)
+            #expect(
+                try await fixture.environment.store.fortfaceDocument(id: documentId)?.backSessionID == second.sessionId)
 
             // The back side again, on a fresh session: refused, that session stays open.
             let third = try await fortface.session(now: now)
@@ -357,18 +370,23 @@ struct FortfaceDocumentTests {
             let timedOut = try await fortface.session(now: now)
             let captured = try await fortface.session(now: now)
             let cancel = try fortface.ending(cancelled, status: .cancelled)
-            #expect(try await fortface.submit("/v1/metrics", sessionId: cancelled.sessionId, payload: cancel).status == .ok)
-            #expect(try await fortface.submit(
-                "/v1/metrics", sessionId: timedOut.sessionId, payload: try fortface.ending(timedOut, status: .timeout)
-            ).status == .ok)
-            #expect(try await fortface.submit(
-                "/v1/documents", sessionId: captured.sessionId,
-                payload: try fortface.capture(captured, image: try MarkerClassifier.image(.passport))
-            ).status == .ok)
+            #expect(
+                try await fortface.submit("/v1/metrics", sessionId: cancelled.sessionId, payload: cancel).status == .ok)
+            #expect(
+                try await fortface.submit(
+                    "/v1/metrics", sessionId: timedOut.sessionId,
+                    payload: try fortface.ending(timedOut, status: .timeout)
+                ).status == .ok)
+            #expect(
+                try await fortface.submit(
+                    "/v1/documents", sessionId: captured.sessionId,
+                    payload: try fortface.capture(captured, image: try MarkerClassifier.image(.passport))
+                ).status == .ok)
             #expect(try await fixture.session(cancelled.sessionId)?.state == .consumed)
             #expect(try await fixture.session(cancelled.sessionId)?.sealedPrivateKey == nil)
             // The same cancel again is idempotent; a capture on the cancelled session is refused.
-            #expect(try await fortface.submit("/v1/metrics", sessionId: cancelled.sessionId, payload: cancel).status == .ok)
+            #expect(
+                try await fortface.submit("/v1/metrics", sessionId: cancelled.sessionId, payload: cancel).status == .ok)
             let late = try await fortface.submit(
                 "/v1/documents", sessionId: cancelled.sessionId,
                 payload: try fortface.capture(cancelled, image: try MarkerClassifier.image(.passport))
@@ -406,12 +424,16 @@ struct FortfaceDocumentTests {
         try await withFortface(configure: { $0.fortfaceImageRetentionSeconds = 3600 }) { fixture, fortface in
             let session = try await fortface.session(now: fixture.clock.now)
             let image = try MarkerClassifier.image(.rgFront)
-            #expect(try await fortface.submit(
-                "/v1/documents", sessionId: session.sessionId, payload: try fortface.capture(session, image: image)
-            ).status == .ok)
-            let sealed = try #require(try await fixture.environment.store.fortfaceSealedImage(sessionID: session.sessionId))
+            #expect(
+                try await fortface.submit(
+                    "/v1/documents", sessionId: session.sessionId, payload: try fortface.capture(session, image: image)
+                ).status == .ok)
+            let sealed = try #require(
+                try await fixture.environment.store.fortfaceSealedImage(sessionID: session.sessionId))
             #expect(sealed.range(of: image) == nil)
-            #expect(try fixture.environment.fortface.kek.open(sealed, context: "fortface/v1/image/" + session.sessionId) == image)
+            #expect(
+                try fixture.environment.fortface.kek.open(sealed, context: "fortface/v1/image/" + session.sessionId)
+                    == image)
         }
     }
 }
@@ -423,9 +445,11 @@ enum ForgedPayload {
         let key = SymmetricKey(size: .bits256)
         let wrapped = try key.withUnsafeBytes { try publicKey.encrypt(Data($0), padding: .PKCS1_OAEP_SHA256) }
         let data = try AES.GCM.seal(
-            try JSONEncoder().encode(metadata), using: key, authenticating: PayloadSealer.dataAAD(sessionId: session.sessionId)
+            try JSONEncoder().encode(metadata), using: key,
+            authenticating: PayloadSealer.dataAAD(sessionId: session.sessionId)
         )
-        let img = try AES.GCM.seal(image, using: key, authenticating: PayloadSealer.imageAAD(sessionId: session.sessionId))
+        let img = try AES.GCM.seal(
+            image, using: key, authenticating: PayloadSealer.imageAAD(sessionId: session.sessionId))
         return SealedPayload(
             key: wrapped.base64EncodedString(), data: data.combined!.base64EncodedString(),
             imgData: img.combined!.base64EncodedString()

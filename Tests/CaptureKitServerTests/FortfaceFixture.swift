@@ -1,7 +1,7 @@
 import CaptureCore
 import Crypto
-import Foundation
 import FortfaceWire
+import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -52,7 +52,8 @@ struct FortfaceClient {
         )
         let key = try api.decode(
             CustomerController.KeyResponse.self,
-            try await api.send(.post, "/v1/admin/customers/\(customer.id)/api-keys", json: ["mode": "live"], admin: true)
+            try await api.send(
+                .post, "/v1/admin/customers/\(customer.id)/api-keys", json: ["mode": "live"], admin: true)
         )
         let registered = try await api.send(
             .post, "/v1/admin/customers/\(customer.id)/fortface-apps",
@@ -106,7 +107,8 @@ struct FortfaceClient {
         mode: PayloadMetadata.Mode = .upload
     ) throws -> SealedPayload {
         try PayloadSealer.seal(
-            metadata: Self.metadata(session.sessionId, status: .success, side: side, expectedType: expectedType, mode: mode),
+            metadata: Self.metadata(
+                session.sessionId, status: .success, side: side, expectedType: expectedType, mode: mode),
             image: image, sessionId: session.sessionId, sessionKey: SessionPublicKey(pem: session.sessionKey)
         )
     }
@@ -183,8 +185,9 @@ func pngDeclaring(width: UInt32, height: UInt32) -> Data {
     var h = height.bigEndian
     let ihdr = withUnsafeBytes(of: &w) { Array($0) } + withUnsafeBytes(of: &h) { Array($0) } + [8, 6, 0, 0, 0]
     let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    return Data(signature + chunk("IHDR", ihdr) + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
-        + chunk("IEND", []))
+    return Data(
+        signature + chunk("IHDR", ihdr) + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+            + chunk("IEND", []))
 }
 
 /// Pads a PNG to exactly `size` bytes with a private ancillary chunk before IEND (decoders skip it).

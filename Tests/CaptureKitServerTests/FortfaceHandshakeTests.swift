@@ -1,7 +1,7 @@
 import CaptureCore
 import Crypto
-import Foundation
 import FortfaceWire
+import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -133,7 +133,8 @@ struct FortfaceHandshakeTests {
             let noneHeader = Base64URL.encode(Array(#"{"alg":"none","kid":"x","typ":"fortface-dri+jwt"}"#.utf8))
             let algNone = noneHeader + "." + parts[1] + "." + parts[2]
             // A device certified by another CA.
-            let rogueCA = DeviceCertificateAuthority(kid: fixture.environment.fortface.deviceAuthority.kid, privateKey: .init())
+            let rogueCA = DeviceCertificateAuthority(
+                kid: fixture.environment.fortface.deviceAuthority.kid, privateKey: .init())
             let rogueKey = P256.Signing.PrivateKey()
             let rogueCert = try DeviceCertificate.issue(
                 devicePublicKey: rogueKey.publicKey, app: FortfaceClient.appID, issuedAt: now, validity: 3600,
@@ -157,6 +158,10 @@ struct FortfaceHandshakeTests {
             }
             #expect(bodies.count == 1)
             #expect(try await fixture.environment.store.fortfaceJtiCount() == 0)
+            // Logs carry the reason, never the token, its signature or the certificate.
+            #expect(!fixture.loggedText.contains(parts[1]))
+            #expect(!fixture.loggedText.contains(parts[2]))
+            #expect(!fixture.loggedText.contains(fortface.credentials.certificate))
         }
     }
 
@@ -178,16 +183,18 @@ struct FortfaceHandshakeTests {
             #expect(wrongKey.status == .unauthorized)
             #expect(try sandbox.errorCode(wrongKey) == "invalidAPIKey")
             // Environment and debug flag.
-            #expect(try await production.handshake(try production.token(now: now, dbg: true, env: "production")).status
-                == .unauthorized)
+            #expect(
+                try await production.handshake(try production.token(now: now, dbg: true, env: "production")).status
+                    == .unauthorized)
             #expect(fixture.loggedText.contains("deviceToken.debugInProduction"))
             #expect(try await production.handshake(try production.token(now: now)).status == .unauthorized)
             #expect(try await sandbox.handshake(try sandbox.token(now: now, env: "production")).status == .unauthorized)
             #expect(fixture.loggedText.contains("deviceToken.environmentMismatch"))
             #expect(try await fixture.environment.store.fortfaceJtiCount() == 0)
             // The policy allows a production token without the debug flag, and debug in sandbox.
-            #expect(try await production.handshake(try production.token(now: now, env: "production")).status
-                == .created)
+            #expect(
+                try await production.handshake(try production.token(now: now, env: "production")).status
+                    == .created)
             #expect(try await sandbox.handshake(try sandbox.token(now: now, dbg: true)).status == .created)
         }
     }
@@ -218,7 +225,9 @@ struct FortfaceHandshakeTests {
             await fixture.fillKeyPool()
             let fortface = try await FortfaceClient.make(client)
             var statuses: [HTTPResponse.Status] = []
-            for _ in 0..<4 { statuses.append(try await fortface.handshake(try fortface.token(now: fixture.clock.now)).status) }
+            for _ in 0..<4 {
+                statuses.append(try await fortface.handshake(try fortface.token(now: fixture.clock.now)).status)
+            }
             #expect(statuses == [.created, .created, .created, .tooManyRequests])
             #expect(try await fixture.environment.store.fortfaceJtiCount() == 3)
         }
@@ -242,7 +251,8 @@ struct FortfaceHandshakeTests {
             let device = try api.decode(
                 FortfaceController.DeviceResponse.self,
                 try await api.send(
-                    .post, "/v1/admin/devices", json: ["publicKey": key.publicKey.pemRepresentation, "app": file.appId],
+                    .post, "/v1/admin/devices",
+                    json: ["publicKey": key.publicKey.pemRepresentation, "app": file.appId],
                     admin: true
                 )
             )
@@ -255,8 +265,10 @@ struct FortfaceHandshakeTests {
             let response = try await client.execute(
                 uri: "/v1/handshake", method: .post,
                 headers: [.authorization: "Bearer \(file.apiKey)", .contentType: "application/json"],
-                body: ByteBuffer(bytes: try JSONEncoder().encode(
-                    HandshakeRequest(deviceRequestInfo: try DeviceToken.make(claims: claims, credentials: credentials))))
+                body: ByteBuffer(
+                    bytes: try JSONEncoder().encode(
+                        HandshakeRequest(
+                            deviceRequestInfo: try DeviceToken.make(claims: claims, credentials: credentials))))
             )
             #expect(response.status == .created)
             #expect(!fixture.loggedText.contains(file.apiKey))

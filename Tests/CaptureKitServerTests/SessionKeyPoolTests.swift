@@ -21,7 +21,8 @@ struct SessionKeyPoolTests {
     @Test func keysOlderThanMaxAgeAreDiscardedUnused() async {
         let clock = Locked(Date(timeIntervalSince1970: 1_000))
         let pool = SessionKeyPool(
-            provider: PregeneratedSessionKeys.provider(limit: 2), capacity: 2, maxAge: 60, now: { clock.withLock { $0 } }
+            provider: PregeneratedSessionKeys.provider(limit: 2), capacity: 2, maxAge: 60,
+            now: { clock.withLock { $0 } }
         )
         await pool.fill()
         clock.withLock { $0 = $0.addingTimeInterval(61) }

@@ -12,7 +12,7 @@ import Testing
     }
 
     private func scene(_ kind: DocumentLayout.Kind, seed: UInt64) throws -> SyntheticScene {
-        try SceneComposer(tier: .clean, frameWidth: 1280, frameHeight: 720, kinds: [kind]).compose(seed: seed)
+        try SceneComposer(tier: .clean, frameWidth: 640, frameHeight: 360, kinds: [kind]).compose(seed: seed)
     }
 
     @Test(arguments: [

@@ -1,7 +1,7 @@
 import CaptureCore
 import Crypto
-import Foundation
 import FortfaceWire
+import Foundation
 import Logging
 import _CryptoExtras
 
@@ -28,12 +28,13 @@ package struct FortfaceService: Sendable {
     /// The active customer owning the API key in `authorization` (`Bearer <key>`); rate-limited per key.
     package func authenticate(authorization: String?) async throws -> CustomerRecord {
         let prefix = "bearer "
-        guard let header = authorization, header.count > prefix.count, header.prefix(prefix.count).lowercased() == prefix,
-              let key = try? FBxAPIKey(parsing: header.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces))
+        guard let header = authorization, header.count > prefix.count,
+            header.prefix(prefix.count).lowercased() == prefix,
+            let key = try? FBxAPIKey(parsing: header.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces))
         else { throw FortfaceError.unauthorized }
         try environment.keyLimiter.enforce("fortface:" + key.sha256Hex)
         guard let record = try await store.apiKey(hash: key.sha256Hex), record.status == .active,
-              let customer = try await store.customer(id: record.customerID), customer.status == .active
+            let customer = try await store.customer(id: record.customerID), customer.status == .active
         else { throw FortfaceError.unauthorized }
         return customer
     }
@@ -110,7 +111,7 @@ package struct FortfaceService: Sendable {
             throw FortfaceError.documentIdOnFirstSide
         case (.back, nil):
             throw FortfaceError.frontSideRequired
-        case let (.back, .some(id)):
+        case (.back, .some(let id)):
             guard let found = try await store.fortfaceDocument(id: id), found.customerID == customer.id else {
                 throw FortfaceError.documentNotFound
             }
@@ -122,7 +123,8 @@ package struct FortfaceService: Sendable {
         guard fortface.classifier != nil else { throw FortfaceError.classifierUnavailable }
         let classification = try classify(image)
         if let document, let first = DocumentTypeName(rawValue: document.documentType),
-           !first.accepts(secondSide: classification.type) {
+            !first.accepts(secondSide: classification.type)
+        {
             throw FortfaceError.documentTypeMismatch
         }
 
@@ -149,12 +151,14 @@ package struct FortfaceService: Sendable {
         let result = try encoder.encode(answer)
 
         let retention = environment.configuration.fortfaceImageRetentionSeconds
-        let change: FortfaceConsumption.DocumentChange = document.map { .complete(id: $0.id) } ?? .create(
-            FortfaceDocumentRecord(
-                id: documentID, customerID: customer.id, documentType: classification.type.rawValue,
-                frontSessionID: session.id, backSessionID: nil, createdAt: nowSeconds
+        let change: FortfaceConsumption.DocumentChange =
+            document.map { .complete(id: $0.id) }
+            ?? .create(
+                FortfaceDocumentRecord(
+                    id: documentID, customerID: customer.id, documentType: classification.type.rawValue,
+                    frontSessionID: session.id, backSessionID: nil, createdAt: nowSeconds
+                )
             )
-        )
         let consumption = FortfaceConsumption(
             sessionID: session.id, payloadDigest: digest, outcome: "capture", result: result, document: change,
             sealedImage: retention > 0 ? try fortface.kek.seal(image, context: "fortface/v1/image/" + session.id) : nil,
@@ -173,15 +177,18 @@ package struct FortfaceService: Sendable {
         if let stored = try resubmission(of: session, digest: digest) { return stored }
         let opened = try await open(payload, session: session)
         let status = opened.metadata.status
-        guard status != .success, request.documentId == nil else { throw FortfaceError.wrongRoute(status: status.rawValue) }
+        guard status != .success, request.documentId == nil else {
+            throw FortfaceError.wrongRoute(status: status.rawValue)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let result = try encoder.encode(MetricResponse(sessionId: session.id, status: status.rawValue, recorded: true))
-        let outcome = switch status {
-        case .cancelled: "cancel"
-        case .timeout: "timeout"
-        case .error, .success: "error"
-        }
+        let outcome =
+            switch status {
+            case .cancelled: "cancel"
+            case .timeout: "timeout"
+            case .error, .success: "error"
+            }
         let consumption = FortfaceConsumption(
             sessionID: session.id, payloadDigest: digest, outcome: outcome, result: result, document: .none
         )
@@ -193,7 +200,8 @@ package struct FortfaceService: Sendable {
     /// The customer's session; an expired one is shredded on the way and refused.
     private func openSession(id: String, customer: CustomerRecord) async throws -> FortfaceSessionRecord {
         guard id.utf8.count <= 64, let session = try await store.fortfaceSession(id: id),
-              session.customerID == customer.id else {
+            session.customerID == customer.id
+        else {
             throw FortfaceError.sessionNotFound
         }
         if session.state == .open, session.expiresAt <= environment.nowSeconds {
@@ -220,8 +228,9 @@ package struct FortfaceService: Sendable {
 
     private func open(_ payload: SealedPayload, session: FortfaceSessionRecord) async throws -> OpenedPayload {
         guard let sealed = session.sealedPrivateKey,
-              let der = try? fortface.kek.open(sealed, context: session.id),
-              let privateKey = try? _RSA.Encryption.PrivateKey(derRepresentation: der) else {
+            let der = try? fortface.kek.open(sealed, context: session.id),
+            let privateKey = try? _RSA.Encryption.PrivateKey(derRepresentation: der)
+        else {
             environment.logger.error("fortface session key unreadable", metadata: ["session": "\(session.id)"])
             throw APIError.internalError
         }
@@ -285,8 +294,9 @@ extension DeviceCredentials {
     /// The `kid` of a device token's header (already verified), or an empty string.
     static func kidFromToken(_ token: String) -> String {
         guard let first = token.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1).first,
-              let bytes = Base64URL.decode(first),
-              let header = try? JSONDecoder().decode(DeviceToken.Header.self, from: Data(bytes)) else { return "" }
+            let bytes = Base64URL.decode(first),
+            let header = try? JSONDecoder().decode(DeviceToken.Header.self, from: Data(bytes))
+        else { return "" }
         return header.kid
     }
 }

@@ -46,7 +46,8 @@ package final class ServerMetrics: Sendable {
     private static var fortfaceRates: MetricNameDescriptor {
         MetricNameDescriptor(
             namespace: "capturekit", subsystem: "fortface", metricName: "session_outcome", unitName: "ratio",
-            helpText: "Share of finished Fortface sessions with each outcome since start (capture, cancel, timeout rates)."
+            helpText:
+                "Share of finished Fortface sessions with each outcome since start (capture, cancel, timeout rates)."
         )
     }
     private static var fortfacePoolDepth: MetricNameDescriptor {

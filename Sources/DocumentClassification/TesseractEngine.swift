@@ -1,0 +1,44 @@
+import CTesseract
+import CaptureCore
+
+/// One tesseract handle initialised for a language (Portuguese for the classifier), reading whole
+/// rectified card sides with automatic page segmentation.
+///
+/// Tesseract is not thread-safe per handle: an engine is used by one caller at a time, which
+/// ``TesseractPool`` guarantees. The handle is ended and deleted in `deinit` (tesseract prints
+/// leak warnings at exit otherwise).
+final class TesseractEngine {
+    private let handle: OpaquePointer
+
+    /// Creates a handle for `language` from tesseract's default data folder (Debian:
+    /// /usr/share/tesseract-ocr/5/tessdata, or `$TESSDATA_PREFIX`).
+    init(language: String) throws(DocumentClassifierError) {
+        guard let api = TessBaseAPICreate() else { throw .ocrUnavailable(language: language) }
+        guard TessBaseAPIInit3(api, nil, language) == 0 else {
+            TessBaseAPIDelete(api)
+            throw .ocrUnavailable(language: language)
+        }
+        TessBaseAPISetPageSegMode(api, PSM_SPARSE_TEXT)
+        // The rectified cards are drawn at a known scale; saying so silences the resolution guess.
+        _ = TessBaseAPISetVariable(api, "user_defined_dpi", "300")
+        handle = api
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// The text tesseract reads in `image` (empty when it reads nothing).
+    func text(of image: GrayImage) -> String {
+        guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height else { return "" }
+        return image.pixels.withUnsafeBufferPointer { pixels -> String in
+            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1,
+                                Int32(image.width))
+            defer { TessBaseAPIClear(handle) }
+            guard let text = TessBaseAPIGetUTF8Text(handle) else { return "" }
+            defer { TessDeleteText(text) }
+            return String(cString: text)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import CaptureCore
+
+/// A pool of ``TesseractEngine``s so that concurrent classifications each get a handle of their own
+/// (tesseract is not thread-safe per handle) without paying the model load on every call.
+///
+/// An engine is taken out of the pool for the duration of one call and put back afterwards; at most
+/// ``maximumIdle`` idle engines are kept. Engines are ended and deleted when the pool (and so its
+/// classifier) goes away.
+final class TesseractPool: Sendable {
+    /// Idle engines kept for reuse.
+    let maximumIdle: Int
+    private let language: String
+    private let idle: Locked<[TesseractEngine]>
+
+    /// Creates the pool with one engine loaded, so a missing language fails here and not per call.
+    init(language: String, maximumIdle: Int) throws(DocumentClassifierError) {
+        self.language = language
+        self.maximumIdle = max(1, maximumIdle)
+        idle = Locked([try TesseractEngine(language: language)])
+    }
+
+    /// Runs `body` with an engine that no other caller uses meanwhile.
+    func withEngine<Result>(_ body: (TesseractEngine) -> Result) throws(DocumentClassifierError) -> Result {
+        let engine: TesseractEngine
+        if let reused = idle.withLock({ $0.popLast() }) {
+            engine = reused
+        } else {
+            engine = try TesseractEngine(language: language)
+        }
+        defer {
+            idle.withLock { engines in
+                if engines.count < maximumIdle { engines.append(engine) }
+            }
+        }
+        return body(engine)
+    }
+}
