@@ -131,8 +131,7 @@ let package = Package(
             name: "capkit",
             dependencies: [
                 "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentClassification", "DocumentEngine",
-                "DocumentSynthesis",
-                "OCRTraining", "FaceEngine", "FaceEvaluation",
+                "DocumentSynthesis", "OCRTraining", "FaceEngine", "FaceEvaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
