@@ -5,8 +5,9 @@ package struct DocumentClassification: Sendable, Equatable {
     package var kind: DocumentKind
     /// The side shown; nil for ``DocumentKind/unknown`` and ``DocumentKind/notFound``.
     package var side: DocumentSideKind?
-    /// How sure the classifier is of `kind` (0...1). For `unknown` it is the confidence of the best
-    /// kind that was rejected; for `notFound`, how clearly no document-like outline was seen.
+    /// How sure the classifier is of `kind` (0...1). For `unknown` it is how sure the engine is that a
+    /// document is there (the outline's edge coverage, or a rejected MRZ or keyword score, whichever
+    /// is higher); for `notFound`, how clearly nothing document-like was seen.
     package var confidence: Double
 
     package init(kind: DocumentKind, side: DocumentSideKind?, confidence: Double) {
