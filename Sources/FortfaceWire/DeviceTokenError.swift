@@ -38,6 +38,9 @@ package enum DeviceTokenError: Error, Sendable, Equatable, CustomStringConvertib
     case environmentMismatch
     /// A debug-mode token presented to a production deployment.
     case debugInProduction
+    /// A production token whose integrity signals say the device is unsuitable (debugger, injected
+    /// libraries, jailbreak, emulator or hooking).
+    case unsuitableDevice
 
     package var description: String {
         switch self {
@@ -60,6 +63,7 @@ package enum DeviceTokenError: Error, Sendable, Equatable, CustomStringConvertib
         case .appNotRegistered: return "The app is not registered for this customer."
         case .environmentMismatch: return "The device token is for another environment than this deployment."
         case .debugInProduction: return "Debug-mode device tokens are refused in production."
+        case .unsuitableDevice: return "The device reported integrity signals that production refuses."
         }
     }
 }

@@ -74,15 +74,19 @@ struct FortfaceClient {
     }
 
     /// Fresh claims at `now` (edit them before signing to test the policy).
-    func claims(now: Date, dbg: Bool = false, env: String = "sandbox") -> DeviceTokenClaims {
+    func claims(
+        now: Date, dbg: Bool = false, env: String = "sandbox", signals: IntegritySignals = IntegritySignals()
+    ) -> DeviceTokenClaims {
         DeviceTokenClaims.fresh(
             now: now, app: appID, sdk: "1.9.0", plat: "linux-sim", os: "Linux", model: "x86_64", dbg: dbg,
-            env: env, sig: IntegritySignals(), att: DeviceAttestation(certificate: credentials.certificate)
+            env: env, sig: signals, att: DeviceAttestation(certificate: credentials.certificate)
         )
     }
 
-    func token(now: Date, dbg: Bool = false, env: String = "sandbox") throws -> String {
-        try DeviceToken.make(claims: claims(now: now, dbg: dbg, env: env), credentials: credentials)
+    func token(
+        now: Date, dbg: Bool = false, env: String = "sandbox", signals: IntegritySignals = IntegritySignals()
+    ) throws -> String {
+        try DeviceToken.make(claims: claims(now: now, dbg: dbg, env: env, signals: signals), credentials: credentials)
     }
 
     var authorization: HTTPFields { [.authorization: "Bearer \(apiKey)", .contentType: "application/json"] }

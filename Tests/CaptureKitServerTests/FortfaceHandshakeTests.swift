@@ -190,12 +190,22 @@ struct FortfaceHandshakeTests {
             #expect(try await production.handshake(try production.token(now: now)).status == .unauthorized)
             #expect(try await sandbox.handshake(try sandbox.token(now: now, env: "production")).status == .unauthorized)
             #expect(fixture.loggedText.contains("deviceToken.environmentMismatch"))
+            // Risk policy: production refuses a device whose integrity signals are raised.
+            let hooked = IntegritySignals(preloadInjection: true)
+            #expect(
+                try await production.handshake(try production.token(now: now, env: "production", signals: hooked))
+                    .status == .unauthorized)
+            #expect(fixture.loggedText.contains("deviceToken.unsuitableDevice"))
             #expect(try await fixture.environment.store.fortfaceJtiCount() == 0)
             // The policy allows a production token without the debug flag, and debug in sandbox.
             #expect(
                 try await production.handshake(try production.token(now: now, env: "production")).status
                     == .created)
             #expect(try await sandbox.handshake(try sandbox.token(now: now, dbg: true)).status == .created)
+            #expect(
+                try await sandbox.handshake(
+                    try sandbox.token(now: now, dbg: true, signals: IntegritySignals(debuggerAttached: true))
+                ).status == .created)
         }
     }
 

@@ -168,6 +168,7 @@ extension DeviceTokenError {
         case .appNotRegistered: return "appNotRegistered"
         case .environmentMismatch: return "environmentMismatch"
         case .debugInProduction: return "debugInProduction"
+        case .unsuitableDevice: return "unsuitableDevice"
         }
     }
 }

@@ -56,6 +56,11 @@ package struct FortfaceService: Sendable {
         }
         guard claims.env == app.environment.rawValue else { throw FortfaceError.deviceToken(.environmentMismatch) }
         if app.environment == .production, claims.dbg { throw FortfaceError.deviceToken(.debugInProduction) }
+        // Risk policy (security.md §3.1 step 9): production refuses a device whose own checks failed;
+        // a sandbox accepts it, as the SDK's debug mode does.
+        if app.environment == .production, !claims.sig.isSuitable {
+            throw FortfaceError.deviceToken(.unsuitableDevice)
+        }
 
         guard let key = await fortface.keyPool.take() else {
             throw FortfaceError.sessionKeysExhausted(retryAfterSeconds: 1)
