@@ -243,7 +243,7 @@ public final class FBxManager: Sendable {
             let extracted = try FBxResourceExtractor(
                 resources: dependencies.resources, dataDirectory: dependencies.dataDirectory
             ).prepare()
-            let runner = try core.withLock({ $0.runner }) ?? makeRunner()
+            let runner = try core.withLock({ $0.runner }) ?? makeRunner(faceModel: extracted.faceModel)
             core.withLock { core in
                 core.bundledFrames = extracted.catalog
                 core.runner = runner
@@ -262,10 +262,12 @@ public final class FBxManager: Sendable {
         }
     }
 
-    private func makeRunner() throws(FaceEngineError) -> any FBxSessionDriving {
+    /// The session runner over the face engine, posing heads with the extracted generic face model.
+    private func makeRunner(faceModel: GenericFaceModel) throws(FaceEngineError) -> any FBxSessionDriving {
         let backend = try dependencies.makeLandmarkBackend()
         let pipeline = TryOnPipeline(backend: backend, configuration: dependencies.trackerConfiguration,
-                                     pupillaryDistance: dependencies.pupillaryDistance)
+                                     pupillaryDistance: dependencies.pupillaryDistance, camera: nil,
+                                     faceModel: faceModel)
         return makeSessionRunner(pipeline: pipeline, clock: dependencies.clock,
                                  configuration: dependencies.faceDetectionConfiguration)
     }

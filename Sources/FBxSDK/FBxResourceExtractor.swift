@@ -29,6 +29,8 @@ package struct FBxResourceExtractor: Sendable {
     package struct Extracted: Sendable {
         /// The default catalog.
         package var catalog: [EyewearFrame]
+        /// The generic 3D face model the pose fit uses, as extracted.
+        package var faceModel: GenericFaceModel
         /// Whether the extraction happened now (false: an up-to-date copy was there).
         package var didExtract: Bool
     }
@@ -60,11 +62,13 @@ package struct FBxResourceExtractor: Sendable {
             didExtract = true
         }
         do {
-            return Extracted(catalog: try read(), didExtract: didExtract)
+            let files = try read()
+            return Extracted(catalog: files.catalog, faceModel: files.faceModel, didExtract: didExtract)
         } catch {
             // A damaged copy (edited by hand, truncated): replace it once.
             try extract()
-            return Extracted(catalog: try read(), didExtract: true)
+            let files = try read()
+            return Extracted(catalog: files.catalog, faceModel: files.faceModel, didExtract: true)
         }
     }
 
@@ -83,17 +87,22 @@ package struct FBxResourceExtractor: Sendable {
         }
     }
 
-    private func read() throws(Failure) -> [EyewearFrame] {
+    private func read() throws(Failure) -> (catalog: [EyewearFrame], faceModel: GenericFaceModel) {
         let decoder = JSONDecoder()
         let modelFile = FBxEmbeddedResources.faceModelFileName
         guard let data = try? Data(contentsOf: directory.appendingPathComponent(modelFile)),
               let points = try? decoder.decode([FBxEmbeddedResources.ModelPoint].self, from: data),
-              points.count == GenericFaceModel.standard.points.count
+              points.count == GenericFaceModel.standard.points.count,
+              points.allSatisfy({ (0..<68).contains($0.landmark) && [$0.x, $0.y, $0.z, $0.weight].allSatisfy(\.isFinite)
+                  && $0.weight > 0 })
         else { throw .corrupt(file: modelFile) }
+        let faceModel = GenericFaceModel(points: points.map {
+            GenericFaceModel.Point(landmark: $0.landmark, position: Vector3(x: $0.x, y: $0.y, z: $0.z), weight: $0.weight)
+        })
         let catalogFile = FBxEmbeddedResources.catalogFileName
         guard let data = try? Data(contentsOf: directory.appendingPathComponent(catalogFile)),
               let frames = try? decoder.decode([EyewearFrame].self, from: data), !frames.isEmpty
         else { throw .corrupt(file: catalogFile) }
-        return frames
+        return (frames, faceModel)
     }
 }

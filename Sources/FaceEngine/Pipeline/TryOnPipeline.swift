@@ -30,17 +30,21 @@ package struct TryOnPipeline: Sendable {
     }
 
     private var estimator: HeadPoseEstimator
+    /// The generic head the pose fit uses (before scaling to the pupillary distance).
+    private let faceModel: GenericFaceModel
     private var renderer: EyewearRenderer
     private var cameraSize: (width: Int, height: Int)?
     private var previousPose: HeadPose?
 
     package init(backend: any LandmarkBackend, configuration: FaceTrackerConfiguration = FaceTrackerConfiguration(),
-                 pupillaryDistance: Double = GenericFaceModel.modelPupillaryDistance, camera: PinholeCamera? = nil) {
+                 pupillaryDistance: Double = GenericFaceModel.modelPupillaryDistance, camera: PinholeCamera? = nil,
+                 faceModel: GenericFaceModel = .standard) {
         self.tracker = FaceTracker(backend: backend, configuration: configuration)
         self.pupillaryDistance = pupillaryDistance
         self.knownCamera = camera
+        self.faceModel = faceModel
         let initial = camera ?? PinholeCamera.assumed(width: 1280, height: 720)
-        self.estimator = HeadPoseEstimator(camera: initial, pupillaryDistance: pupillaryDistance)
+        self.estimator = HeadPoseEstimator(camera: initial, pupillaryDistance: pupillaryDistance, faceModel: faceModel)
         self.renderer = EyewearRenderer(camera: initial, pupillaryDistance: pupillaryDistance)
     }
 
@@ -76,7 +80,7 @@ package struct TryOnPipeline: Sendable {
     private mutating func prepareCamera(width: Int, height: Int) {
         if let size = cameraSize, size.width == width, size.height == height { return }
         let camera = knownCamera ?? PinholeCamera.assumed(width: width, height: height)
-        estimator = HeadPoseEstimator(camera: camera, pupillaryDistance: pupillaryDistance)
+        estimator = HeadPoseEstimator(camera: camera, pupillaryDistance: pupillaryDistance, faceModel: faceModel)
         renderer = EyewearRenderer(camera: camera, pupillaryDistance: pupillaryDistance)
         cameraSize = (width, height)
         previousPose = nil

@@ -15,6 +15,12 @@ package struct GenericFaceModel: Sendable, Equatable {
         package var position: Vector3
         /// Relative weight in the pose fit (mouth and chin move with speech, so weigh less).
         package var weight: Double
+
+        package init(landmark: Int, position: Vector3, weight: Double) {
+            self.landmark = landmark
+            self.position = position
+            self.weight = weight
+        }
     }
 
     /// Distance between the model's eye centres (the means of each eye's six landmarks), mm.

@@ -20,9 +20,12 @@ package struct HeadPoseEstimator: Sendable {
     package var camera: PinholeCamera
     package var maximumIterations = 12
 
-    package init(camera: PinholeCamera, pupillaryDistance: Double = GenericFaceModel.modelPupillaryDistance) {
+    /// - Parameter faceModel: The generic head at the average pupillary distance (the SDK passes the
+    ///   copy it extracted with its resources).
+    package init(camera: PinholeCamera, pupillaryDistance: Double = GenericFaceModel.modelPupillaryDistance,
+                 faceModel: GenericFaceModel = .standard) {
         self.camera = camera
-        self.model = GenericFaceModel.standard.scaled(toPupillaryDistance: pupillaryDistance)
+        self.model = faceModel.scaled(toPupillaryDistance: pupillaryDistance)
     }
 
     /// The pose that best explains `landmarks`, starting from `previous` when given.
