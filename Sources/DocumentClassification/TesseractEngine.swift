@@ -21,6 +21,9 @@ final class TesseractEngine {
         TessBaseAPISetPageSegMode(api, PSM_SPARSE_TEXT)
         // The rectified cards are drawn at a known scale; saying so silences the resolution guess.
         _ = TessBaseAPISetVariable(api, "user_defined_dpi", "300")
+        // Tesseract's own diagnostics ("Detected 60 diacritics", cache warnings at exit) go to its
+        // debug file, else stderr: keep them out of the server's and the command line's output.
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         handle = api
     }
 
