@@ -13,6 +13,9 @@ final class TesseractEngine {
     /// Creates a handle for `language` from tesseract's default data folder (Debian:
     /// /usr/share/tesseract-ocr/5/tessdata, or `$TESSDATA_PREFIX`).
     init(language: String) throws(DocumentClassifierError) {
+        // Leptonica (tesseract's image library) reports recoverable trouble ("box outside rectangle")
+        // on stderr; a failed page is already a typed outcome here.
+        _ = setMsgSeverity(6)
         guard let api = TessBaseAPICreate() else { throw .ocrUnavailable(language: language) }
         guard TessBaseAPIInit3(api, nil, language) == 0 else {
             TessBaseAPIDelete(api)
