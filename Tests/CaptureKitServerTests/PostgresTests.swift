@@ -1,4 +1,5 @@
 import CaptureCore
+import FortfaceWire
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -135,6 +136,66 @@ struct PostgresTests {
                     let latest = try await first.environment.store.latestManifest()
                     #expect(latest?.version == 10)
                     #expect(latest?.entries.count == 10)
+                }
+            }
+        }
+    }
+
+    @Test("a Fortface session opened on one instance is consumed once across both, with one jti table")
+    func fortfaceSessionsAreSharedAcrossInstances() async throws {
+        try await withScratchDatabase { url in
+            // Instances of one deployment share the key-encryption key and the device CA.
+            let kek = Data((0..<32).map { _ in UInt8.random(in: .min ... .max) }).base64EncodedString()
+            let first = try ServerFixture(
+                databaseURL: url, sessionKeyProvider: PregeneratedSessionKeys.provider(limit: 4),
+                classifier: MarkerClassifier()
+            ) { $0.fortfaceKEK = kek }
+            defer { first.remove() }
+            let authorityKey = first.environment.configuration.deviceAuthorityKeyPath
+            let second = try ServerFixture(
+                databaseURL: url, sessionKeyProvider: PregeneratedSessionKeys.provider(limit: 4),
+                classifier: MarkerClassifier()
+            ) { configuration in
+                configuration.signingKeyPaths = first.environment.configuration.signingKeyPaths
+                configuration.fortfaceKEK = kek
+                try? FileManager.default.createDirectory(
+                    atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+                try? FileManager.default.copyItem(atPath: authorityKey, toPath: configuration.deviceAuthorityKeyPath)
+            }
+            defer { second.remove() }
+
+            try await first.application().test(.router) { firstClient in
+                try await second.application().test(.router) { secondClient in
+                    await first.fillKeyPool()
+                    await second.fillKeyPool()
+                    let onA = try await FortfaceClient.make(firstClient)
+                    let onB = FortfaceClient(
+                        api: APIClient(client: secondClient), appID: onA.appID, apiKey: onA.apiKey,
+                        customerID: onA.customerID, credentials: onA.credentials)
+
+                    // Handshake on A; the same device token replayed on B finds its jti taken.
+                    let token = try onA.token(now: first.clock.now)
+                    let opened = try await onA.handshake(token)
+                    #expect(opened.status == .created)
+                    let session = try onA.api.decode(HandshakeResponse.self, opened)
+                    #expect(try await onB.handshake(token).status == .unauthorized)
+                    #expect(second.loggedText.contains("deviceToken.replayed"))
+
+                    // Submitted on B (B unseals A's key with the shared KEK), resubmitted on A: same answer;
+                    // a different payload on A is refused as a reused session key.
+                    let payload = try onA.capture(session, image: try MarkerClassifier.image(.rgFront))
+                    let answered = try await onB.submit("/v1/documents", sessionId: session.sessionId, payload: payload)
+                    #expect(answered.status == .ok)
+                    let answer = try onB.api.decode(DocumentAnswer.self, answered)
+                    #expect(answer.providers.fortfaceSdk.type == "RG_FRONT")
+                    let again = try await onA.submit("/v1/documents", sessionId: session.sessionId, payload: payload)
+                    #expect(try onA.api.decode(DocumentAnswer.self, again).documentId == answer.documentId)
+                    let other = try onA.capture(session, image: try MarkerClassifier.image(.rgFront))
+                    let refused = try await onA.submit("/v1/documents", sessionId: session.sessionId, payload: other)
+                    #expect(try onA.errorCode(refused) == "sessionKeyAlreadyUsed")
+                    let stored = try #require(try await first.session(session.sessionId))
+                    #expect(stored.state == .consumed)
+                    #expect(stored.sealedPrivateKey == nil)
                 }
             }
         }
