@@ -38,7 +38,9 @@ struct EvalCommand: AsyncParsableCommand {
     @Flag(help: "Print one line per frame.")
     var verbose = false
 
-    @Option(help: "Write a preview PNG (found outline red, truth green) of every frame that fails to this folder.")
+    @Option(help: ArgumentHelp(
+        "Write every frame that fails to this folder: a preview PNG (found outline red, truth green), the frame itself as NAME.frame.png and its line in truth.jsonl, so that `capkit eval --folder` reruns just those.",
+        valueName: "folder"))
     var failures: String?
 
     /// Counts over a set of frames.
@@ -55,6 +57,10 @@ struct EvalCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive.") }
+        if let failures, let folder,
+           URL(fileURLWithPath: failures).standardizedFileURL == URL(fileURLWithPath: folder).standardizedFileURL {
+            throw ValidationError("--failures must name another folder than --folder (its truth.jsonl is rewritten).")
+        }
     }
 
     func run() async throws {
@@ -62,6 +68,10 @@ struct EvalCommand: AsyncParsableCommand {
             .appendingPathComponent("mrz-ocrb.bin")
         guard let weightsURL else { throw CommandFailure("The bundled resources are missing.") }
         let scanner = DocumentScanner(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: weightsURL)))
+        if let failures {
+            // A fresh list of failures for this run.
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: failures).appendingPathComponent("truth.jsonl"))
+        }
         if let folder {
             let tally = try evaluateFolder(URL(fileURLWithPath: folder), scanner: scanner)
             print(tally.line(""))
@@ -100,6 +110,15 @@ struct EvalCommand: AsyncParsableCommand {
         return tally
     }
 
+    /// Appends `line` and a newline to `file`, creating it when missing.
+    private func appendLine(_ line: Data, to file: URL) throws {
+        if !FileManager.default.fileExists(atPath: file.path) { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: line + Data("\n".utf8))
+    }
+
     private func evaluate(_ frame: RGBAImage, truth: SceneTruth, scanner: DocumentScanner, into tally: inout Tally) throws {
         let today = MRZDate(year: 2026, month: 11, day: 22)
         let start = CPUClock.now()
@@ -126,9 +145,15 @@ struct EvalCommand: AsyncParsableCommand {
             for box in a.mrzCharacterBoxes.joined() {
                 preview.drawQuadrilateral(box, colour: RGBA(r: 0, g: 120, b: 255, a: 160), thickness: 1)
             }
-            try FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
-            try ImageCodec.encodePNG(preview, compressionLevel: 1)
-                .write(to: URL(fileURLWithPath: failures).appendingPathComponent(truth.file + ".png"))
+            let folder = URL(fileURLWithPath: failures)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try ImageCodec.encodePNG(preview, compressionLevel: 1).write(to: folder.appendingPathComponent(truth.file + ".png"))
+            var frameTruth = truth
+            frameTruth.file = (truth.file as NSString).deletingPathExtension + ".frame.png"
+            if frameTruth.file != truth.file {
+                try ImageCodec.encodePNG(frame, compressionLevel: 1).write(to: folder.appendingPathComponent(frameTruth.file))
+                try appendLine(JSONEncoder().encode(frameTruth), to: folder.appendingPathComponent("truth.jsonl"))
+            }
         }
         if verbose {
             let e = error.map { String(format: "%.4f", $0) } ?? "none"
