@@ -1,4 +1,5 @@
 import CaptureCore
+import Foundation
 
 /// What a read MRZ says about where the document's edges can be: the document contains the zone,
 /// its bottom edge runs a few millimetres below the last line, and its side edges a few
@@ -13,15 +14,62 @@ package struct DocumentAnchor: Sendable, Equatable {
     package var down: Point2D
     /// Scale at the MRZ.
     package var pixelsPerMillimetre: Double
+    /// The layout the MRZ's format implies, when it parsed: outlines are then also judged by where
+    /// they put the MRZ on the document (see ``layoutAgreement(of:bottom:)``).
+    package var layout: DocumentLayout?
+
+    /// How far (millimetres, root mean square) the MRZ may sit from its nominal place before an
+    /// outline's agreement falls to e^-1/2: the generous side of ICAO's print tolerances plus
+    /// perspective and outline error.
+    package static let layoutTolerance = 2.0
 
     package init(firstLineStart: Point2D, firstLineEnd: Point2D, lastLineStart: Point2D, lastLineEnd: Point2D,
-                 down: Point2D, pixelsPerMillimetre: Double) {
+                 down: Point2D, pixelsPerMillimetre: Double, layout: DocumentLayout? = nil) {
         self.firstLineStart = firstLineStart
         self.firstLineEnd = firstLineEnd
         self.lastLineStart = lastLineStart
         self.lastLineEnd = lastLineEnd
         self.down = down
         self.pixelsPerMillimetre = pixelsPerMillimetre
+        self.layout = layout
+    }
+
+    /// Unit vector along the MRZ lines (reading direction).
+    var along: Point2D {
+        let d = (firstLineEnd - firstLineStart) + (lastLineEnd - lastLineStart)
+        return d * (1 / max(1e-9, d.length))
+    }
+
+    /// 0...1: how well `quad`, whose side `bottom` is the document's bottom edge, puts the MRZ where
+    /// the layout has it. The quad's homography maps the four anchor points into document
+    /// millimetres; their distance from the layout's nominal glyph centres, root mean square, gives
+    /// exp(-½ (d / tolerance)²). 1 without a layout. A header band taken for the top edge, or a
+    /// shadow taken for the bottom, moves the MRZ by millimetres and is judged accordingly, however
+    /// strong its edges.
+    func layoutAgreement(of quad: Quadrilateral2D, bottom: Int) -> Double {
+        guard let layout, layout.hasMRZ, let firstFromBottom = layout.mrzLineCentresFromBottom.first,
+              let lastFromBottom = layout.mrzLineCentresFromBottom.last else { return 1 }
+        let c = quad.corners
+        let upright = Quadrilateral2D(corners: [c[(bottom + 2) % 4], c[(bottom + 3) % 4], c[bottom], c[(bottom + 1) % 4]])
+        guard let toDocument = Homography(from: upright, to: Quadrilateral2D(x: 0, y: 0, width: layout.width,
+                                                                           height: layout.height)) else { return 0 }
+        let pitch = DocumentLayout.mrzPitch
+        let startX = layout.mrzLeftMargin + pitch / 2
+        let endX = startX + Double(layout.mrzLineLength - 1) * pitch
+        let firstY = layout.height - firstFromBottom, lastY = layout.height - lastFromBottom
+        let pairs: [(Point2D, Point2D)] = [
+            (firstLineStart, Point2D(x: startX, y: firstY)), (firstLineEnd, Point2D(x: endX, y: firstY)),
+            (lastLineStart, Point2D(x: startX, y: lastY)), (lastLineEnd, Point2D(x: endX, y: lastY)),
+        ]
+        var sum = 0.0
+        for (seen, nominal) in pairs {
+            let p = toDocument.apply(seen)
+            guard p.x.isFinite, p.y.isFinite else { return 0 }
+            let d = p - nominal
+            sum += d.x * d.x + d.y * d.y
+        }
+        let rms = (sum / 4).squareRoot() / Self.layoutTolerance
+        return exp(-0.5 * rms * rms)
     }
 
     /// The anchor in the coordinates of an image scaled by `1/factor` and shifted by `-offset`.
@@ -29,7 +77,20 @@ package struct DocumentAnchor: Sendable, Equatable {
         func map(_ p: Point2D) -> Point2D { Point2D(x: (p.x - offset.x + 0.5) / factor - 0.5, y: (p.y - offset.y + 0.5) / factor - 0.5) }
         return DocumentAnchor(firstLineStart: map(firstLineStart), firstLineEnd: map(firstLineEnd),
                               lastLineStart: map(lastLineStart), lastLineEnd: map(lastLineEnd), down: down,
-                              pixelsPerMillimetre: pixelsPerMillimetre / factor)
+                              pixelsPerMillimetre: pixelsPerMillimetre / factor, layout: layout)
+    }
+
+    /// Whether all four anchor points lie inside `quad` (a convex quadrilateral).
+    func isInside(_ quad: Quadrilateral2D) -> Bool {
+        let c = quad.corners
+        let centre = quad.centroid
+        func side(_ k: Int, _ p: Point2D) -> Double {
+            let a = c[k], d = c[(k + 1) % 4] - a
+            return d.x * (p.y - a.y) - d.y * (p.x - a.x)
+        }
+        return [firstLineStart, firstLineEnd, lastLineStart, lastLineEnd].allSatisfy { p in
+            (0..<4).allSatisfy { k in side(k, p) * side(k, centre) > 0 }
+        }
     }
 
     /// The index of the quad's bottom side (0...3, side k from corner k to k+1) when the quad fits

@@ -9,7 +9,10 @@ import Foundation
 /// 3. Pairs of roughly parallel edges are combined into quadrilaterals; each is scored by how much
 ///    of its perimeter is an edge of consistent polarity there (perimeter coverage), with priors on
 ///    size and on the aspect ratio of ICAO documents. Inner rectangles (portrait, MRZ band) lose to
-///    the document because coverage is weighted by perimeter length.
+///    the document because coverage is weighted by perimeter length. With a read MRZ (an
+///    ``DocumentAnchor``), each edge is first sorted into the side it could be (below the last line,
+///    beyond the lines' ends, well above the first line), only those combinations are scored, and
+///    the score is weighted by how well the outline puts the MRZ where the layout has it.
 /// 4. The winner's sides are refined in the full-resolution image: sub-pixel edge positions along
 ///    each side's normal, a robust line fit per side, corners at the intersections.
 ///
@@ -43,29 +46,41 @@ package struct DocumentLocalizer: Sendable {
     package func locate(in image: GrayImage, roi: PixelRect, anchor: DocumentAnchor? = nil) -> Result? {
         let region = roi.clipped(width: image.width, height: image.height)
         guard region.width >= 32, region.height >= 32 else { return nil }
-        let factor = max(1, Int((Double(max(region.width, region.height)) / Double(workingSize)).rounded()))
-        let small = image.region(region).downscaled(by: factor).gaussianBlurred(sigma: 1.0)
-        let field = GradientField(small)
-        let noise = field.medianMagnitude()
-        let minSide = min(small.width, small.height)
-        // Votes and support are counted with a low threshold: orientation alignment already
-        // rejects noise, and faint edges (a white card on a pale table) need it.
-        let threshold = max(6, 1.5 * noise)
-        var lines = EdgeLineDetector.lines(in: field, threshold: threshold, maximumLines: 36,
-                                           minimumVotes: max(12, minSide / 10))
-        // The frame's borders stand in for a side the frame cuts off (partly visible documents).
-        let sw = Double(small.width), sh = Double(small.height)
-        lines += [ImageLine(theta: 0, rho: 0.5, votes: 0), ImageLine(theta: Double.pi, rho: -(sw - 1.5), votes: 0),
-                  ImageLine(theta: Double.pi / 2, rho: 0.5, votes: 0), ImageLine(theta: 1.5 * Double.pi, rho: -(sh - 1.5), votes: 0)]
-        let scale = Double(factor)
+        let edges = edges(of: image, region: region)
+        let scale = Double(edges.factor)
         let offset = Point2D(x: Double(region.x), y: Double(region.y))
         let smallAnchor = anchor?.scaled(by: scale, offset: offset)
-        guard var coarse = bestQuad(lines: lines, field: field, threshold: threshold, anchor: smallAnchor) else { return nil }
-        coarse = expandedOutward(coarse, lines: lines, field: field, threshold: threshold, anchor: smallAnchor)
-        // Back to frame coordinates; refine at full resolution.
-        let coarseQuad = coarse.quad.mapped { p in Point2D(x: (p.x + 0.5) * scale - 0.5, y: (p.y + 0.5) * scale - 0.5) + offset }
-        let refined = EdgeRefiner.refine(coarseQuad, polarities: coarse.polarities, in: image,
-                                         searchRadius: 2 * scale + 3) ?? coarseQuad
+        func refined(_ coarse: Scored) -> Quadrilateral2D {
+            // Back to frame coordinates; refine at full resolution.
+            let quad = coarse.quad.mapped { p in Point2D(x: (p.x + 0.5) * scale - 0.5, y: (p.y + 0.5) * scale - 0.5) + offset }
+            return EdgeRefiner.refine(quad, polarities: coarse.polarities, in: image, searchRadius: 2 * scale + 3) ?? quad
+        }
+        var found: (coarse: Scored, refined: Quadrilateral2D)?
+        if let anchor, let smallAnchor {
+            // The few best outlines that fit the MRZ, each expanded and refined, then judged again
+            // by where the refined corners put the MRZ (coarse corners are too rough for that).
+            var bestRank = 0.0
+            for candidate in anchoredQuads(edges, anchor: smallAnchor, limit: Self.anchoredCandidates) {
+                let expanded = expandedOutward(candidate, edges: edges, anchor: smallAnchor)
+                guard let bottom = expanded.bottomSide else { continue }
+                let quad = refined(expanded)
+                let rank = expanded.score * anchor.layoutAgreement(of: quad, bottom: bottom)
+                if found == nil || rank > bestRank {
+                    found = (expanded, quad)
+                    bestRank = rank
+                }
+            }
+            // No outline fits the MRZ's margins: an outline that at least contains the MRZ is still
+            // better than none (its orientation is then decided by reading, not by the anchor).
+            if found == nil, let free = bestQuad(edges), smallAnchor.isInside(free.quad) {
+                let expanded = expandedOutward(free, edges: edges)
+                found = (expanded, refined(expanded))
+            }
+        } else if let free = bestQuad(edges) {
+            let expanded = expandedOutward(free, edges: edges)
+            found = (expanded, refined(expanded))
+        }
+        guard let (coarse, refined) = found else { return nil }
         let ordered: (quad: Quadrilateral2D, isVertical: Bool)
         if let bottom = coarse.bottomSide {
             // The MRZ decided: side `bottom` becomes side 2 (lower-right → lower-left).
@@ -80,6 +95,38 @@ package struct DocumentLocalizer: Sendable {
                       sideCoverage: coarse.sideCoverage, isVertical: ordered.isVertical,
                       isAnchored: coarse.bottomSide != nil)
     }
+
+    /// The straight edges of a region, on the downscaled working image, with the frame's borders
+    /// standing in for sides the frame cuts off.
+    struct Edges {
+        var factor: Int
+        var field: GradientField
+        var threshold: Float
+        var lines: [ImageLine]
+        var supports: [LineSupport]
+    }
+
+    func edges(of image: GrayImage, region: PixelRect) -> Edges {
+        let factor = max(1, Int((Double(max(region.width, region.height)) / Double(workingSize)).rounded()))
+        let small = image.region(region).downscaled(by: factor).gaussianBlurred(sigma: 1.0)
+        let field = GradientField(small)
+        let noise = field.medianMagnitude()
+        let minSide = min(small.width, small.height)
+        // Votes and support are counted with a low threshold: orientation alignment already
+        // rejects noise, and faint edges (a white card on a pale table) need it.
+        let threshold = max(6, 1.5 * noise)
+        var lines = EdgeLineDetector.lines(in: field, threshold: threshold, maximumLines: 36,
+                                           minimumVotes: max(12, minSide / 10))
+        // The frame's borders stand in for a side the frame cuts off (partly visible documents).
+        let sw = Double(small.width), sh = Double(small.height)
+        lines += [ImageLine(theta: 0, rho: 0.5, votes: 0), ImageLine(theta: Double.pi, rho: -(sw - 1.5), votes: 0),
+                  ImageLine(theta: Double.pi / 2, rho: 0.5, votes: 0), ImageLine(theta: 1.5 * Double.pi, rho: -(sh - 1.5), votes: 0)]
+        let supports = lines.map { LineSupport(line: $0, field: field, threshold: threshold) }
+        return Edges(factor: factor, field: field, threshold: threshold, lines: lines, supports: supports)
+    }
+
+    /// Outlines that fit a read MRZ kept for refinement and the final judgement.
+    static let anchoredCandidates = 4
 
     // MARK: - Quad search
 
@@ -97,17 +144,19 @@ package struct DocumentLocalizer: Sendable {
         var bottomSide: Int?
     }
 
-    func bestQuad(lines: [ImageLine], field: GradientField, threshold: Float, anchor: DocumentAnchor? = nil) -> Scored? {
-        let w = Double(field.width), h = Double(field.height)
+    /// The best-scoring quadrilateral of any four edges (two pairs of roughly parallel lines).
+    func bestQuad(_ edges: Edges) -> Scored? {
+        let lines = edges.lines, supports = edges.supports
+        let w = Double(edges.field.width), h = Double(edges.field.height)
         let minSeparation = 0.12 * min(w, h)
-        let supports = lines.map { LineSupport(line: $0, field: field, threshold: threshold) }
-        // Pairs of roughly parallel lines far enough apart.
+        // Pairs of roughly parallel lines (within 0.45 rad) far enough apart.
+        let parallel = cos(0.45), crossing = cos(0.75)
         var pairs: [(Int, Int)] = []
         let mid = Point2D(x: w / 2, y: h / 2)
         for i in 0..<lines.count {
             for j in (i + 1)..<lines.count {
                 let a = lines[i], b = lines[j]
-                guard a.angle(to: b) <= 0.45 else { continue }
+                guard a.parallelism(to: b) >= parallel else { continue }
                 // Distance between them measured across, at the image centre's projection.
                 let pa = mid - a.normal * a.distance(mid)
                 guard abs(b.distance(pa)) >= minSeparation else { continue }
@@ -120,8 +169,9 @@ package struct DocumentLocalizer: Sendable {
                 let (a1, a2) = pairs[i], (b1, b2) = pairs[j]
                 guard a1 != b1, a1 != b2, a2 != b1, a2 != b2 else { continue }
                 let la1 = lines[a1], la2 = lines[a2], lb1 = lines[b1], lb2 = lines[b2]
-                guard la1.angle(to: lb1) >= 0.75, la1.angle(to: lb2) >= 0.75,
-                      la2.angle(to: lb1) >= 0.75, la2.angle(to: lb2) >= 0.75 else { continue }
+                // Each line of one pair crosses each of the other at 0.75 rad or more.
+                guard la1.parallelism(to: lb1) <= crossing, la1.parallelism(to: lb2) <= crossing,
+                      la2.parallelism(to: lb1) <= crossing, la2.parallelism(to: lb2) <= crossing else { continue }
                 guard let c1 = la1.intersection(with: lb1), let c2 = lb1.intersection(with: la2),
                       let c3 = la2.intersection(with: lb2), let c4 = lb2.intersection(with: la1) else { continue }
                 var quad = Quadrilateral2D(corners: [c1, c2, c3, c4])
@@ -132,18 +182,76 @@ package struct DocumentLocalizer: Sendable {
                     quad = Quadrilateral2D(corners: [c1, c4, c3, c2])
                     sides = [sides[3], sides[2], sides[1], sides[0]]
                 }
-                var bottom: Int?
-                if let anchor {
-                    guard let b = anchor.bottomSide(of: quad) else { continue }
-                    bottom = b
-                }
-                guard var scored = score(quad, sides: sides, width: w, height: h) else { continue }
+                guard var scored = score(quad, sides: sides, width: w, height: h),
+                      best == nil || scored.score > best!.score else { continue }
                 scored.lines = sides.map(\.line)
-                scored.bottomSide = bottom
-                if best == nil || scored.score > best!.score { best = scored }
+                best = scored
             }
         }
         return best
+    }
+
+    /// The best quadrilateral that fits a read MRZ: every edge is sorted into the sides it could be
+    /// (bottom: parallel to the lines, 1.5–14 mm below the last; top: parallel, at least 15 mm
+    /// above the first; left and right: across the lines, 1–18 mm beyond their first and last
+    /// glyphs), and each combination of one top, right, bottom and left edge is scored, weighted by
+    /// ``DocumentAnchor/layoutAgreement(of:bottom:)``. The `limit` best come first; side 2 of each
+    /// is the bottom.
+    func anchoredQuads(_ edges: Edges, anchor: DocumentAnchor, limit: Int) -> [Scored] {
+        let lines = edges.lines, supports = edges.supports
+        let w = Double(edges.field.width), h = Double(edges.field.height)
+        let s = anchor.pixelsPerMillimetre
+        guard s > 0 else { return [] }
+        let along = anchor.along, down = anchor.down
+        let firstMid = (anchor.firstLineStart + anchor.firstLineEnd) * 0.5
+        let lastMid = (anchor.lastLineStart + anchor.lastLineEnd) * 0.5
+        // Millimetres from `p` to `line` travelling along `direction` (nil when nearly parallel).
+        func travel(_ line: ImageLine, from p: Point2D, along direction: Point2D) -> Double? {
+            let rate = line.normal.x * direction.x + line.normal.y * direction.y
+            guard abs(rate) > 0.2 else { return nil }
+            return -line.distance(p) / rate / s
+        }
+        // Side directions within 35° of the lines (top, bottom) or of their normal (left, right).
+        let nearParallel = cos(35 * Double.pi / 180)
+        var tops: [Int] = [], bottoms: [Int] = [], lefts: [Int] = [], rights: [Int] = []
+        for (i, line) in lines.enumerated() {
+            let d = line.direction
+            let alignment = abs(d.x * along.x + d.y * along.y)
+            if alignment >= nearParallel {
+                if let below = travel(line, from: lastMid, along: down), below >= 1.5, below <= 14 { bottoms.append(i) }
+                if let above = travel(line, from: firstMid, along: down * -1), above >= 15 { tops.append(i) }
+            } else if alignment <= 1 - nearParallel * nearParallel {
+                // |sin| ≥ cos 35° ⇔ within 35° of the normal; both lines' ends must lie inside.
+                let before = [anchor.firstLineStart, anchor.lastLineStart].compactMap { travel(line, from: $0, along: along * -1) }
+                let beyond = [anchor.firstLineEnd, anchor.lastLineEnd].compactMap { travel(line, from: $0, along: along) }
+                if before.count == 2, let m = before.min(), m >= 1, m <= 18, before.max()! <= 24 { lefts.append(i) }
+                if beyond.count == 2, let m = beyond.min(), m >= 1, m <= 18, beyond.max()! <= 24 { rights.append(i) }
+            }
+        }
+        var best: [(scored: Scored, rank: Double)] = []
+        for t in tops {
+            for r in rights {
+                guard let tr = lines[t].intersection(with: lines[r]) else { continue }
+                for l in lefts {
+                    guard let tl = lines[t].intersection(with: lines[l]) else { continue }
+                    for b in bottoms {
+                        guard let br = lines[b].intersection(with: lines[r]), let bl = lines[b].intersection(with: lines[l])
+                        else { continue }
+                        let quad = Quadrilateral2D(corners: [tl, tr, br, bl])
+                        guard quad.signedArea > 0, anchor.bottomSide(of: quad) == 2 else { continue }
+                        let sides = [supports[t], supports[r], supports[b], supports[l]]
+                        guard var scored = score(quad, sides: sides, width: w, height: h) else { continue }
+                        let rank = scored.score * anchor.layoutAgreement(of: quad, bottom: 2)
+                        guard best.count < limit || rank > best[best.count - 1].rank else { continue }
+                        scored.lines = sides.map(\.line)
+                        scored.bottomSide = 2
+                        best.insert((scored, rank), at: best.firstIndex { $0.rank < rank } ?? best.count)
+                        if best.count > limit { best.removeLast() }
+                    }
+                }
+            }
+        }
+        return best.map(\.scored)
     }
 
     /// Perimeter coverage with priors; nil when the quad is implausible. `sides[k]` is the support
@@ -247,11 +355,12 @@ package struct DocumentLocalizer: Sendable {
     /// of the quad's extent, has edge coverage itself, and both neighbouring sides' edges continue
     /// along the added length (a background line parallel to the side does not make them continue);
     /// opposite a read MRZ, one continuing neighbour suffices.
-    func expandedOutward(_ best: Scored, lines: [ImageLine], field: GradientField, threshold: Float,
-                         anchor: DocumentAnchor? = nil) -> Scored {
+    /// With a layout (a parsed MRZ), a move must not put the MRZ noticeably further from its
+    /// nominal place (a shadow below the bottom edge would).
+    func expandedOutward(_ best: Scored, edges: Edges, anchor: DocumentAnchor? = nil) -> Scored {
         guard best.lines.count == 4 else { return best }
         var current = best
-        let supports = lines.map { LineSupport(line: $0, field: field, threshold: threshold) }
+        let lines = edges.lines, supports = edges.supports, field = edges.field
         for _ in 0..<2 {
             var changed = false
             for k in 0..<4 {
@@ -263,7 +372,8 @@ package struct DocumentLocalizer: Sendable {
                 // Extent across this side: distance from the side to the opposite corners.
                 let extent = max(abs(side.distance(c[(k + 2) % 4])), abs(side.distance(c[(k + 3) % 4])))
                 var bestCandidate: (Scored, Double)?
-                for (i, candidate) in lines.enumerated() where candidate.votes > 0 && candidate.angle(to: side) <= 0.105 {
+                let agreement = current.bottomSide.map { anchor?.layoutAgreement(of: current.quad, bottom: $0) ?? 1 } ?? 1
+                for (i, candidate) in lines.enumerated() where candidate.votes > 0 && candidate.parallelism(to: side) >= 0.9945 {
                     // Outside: on the other side of `side` from the centre, not too far.
                     let along = candidate.intersection(with: current.lines[(k + 3) % 4])
                     let along2 = candidate.intersection(with: current.lines[(k + 1) % 4])
@@ -296,7 +406,8 @@ package struct DocumentLocalizer: Sendable {
                     let isTop = current.bottomSide.map { ($0 + 2) % 4 == k } ?? false
                     guard continuing == checked || (isTop && continuing >= 1) else { continue }
                     if let anchor {
-                        guard let b = anchor.bottomSide(of: quad) else { continue }
+                        guard let b = anchor.bottomSide(of: quad),
+                              anchor.layoutAgreement(of: quad, bottom: b) >= 0.9 * agreement else { continue }
                         scored.bottomSide = b
                     }
                     scored.lines = sideLines

@@ -20,21 +20,33 @@ struct EdgeLineDetector: Sendable {
         let binWidth = 2 * Double.pi / Double(bins)
         let cosTable = (0..<bins).map { cos(Double($0) * binWidth) }
         let sinTable = (0..<bins).map { sin(Double($0) * binWidth) }
+        let binsPerRadian = Float(1 / binWidth)
+        let twoPi = Float(2 * Double.pi)
+        let rhoBias = Double(maxRho) + 0.5
         field.magnitude.withUnsafeBufferPointer { mag in
             field.gx.withUnsafeBufferPointer { gx in
                 field.gy.withUnsafeBufferPointer { gy in
-                    accumulator.withUnsafeMutableBufferPointer { acc in
-                        for y in 1..<(h - 1) {
-                            for x in 1..<(w - 1) {
-                                let i = y * w + x
-                                guard mag[i] >= threshold else { continue }
-                                var a = atan2(Double(gy[i]), Double(gx[i]))
-                                if a < 0 { a += 2 * Double.pi }
-                                let centre = Int((a / binWidth).rounded()) % bins
-                                for d in -angleSpread...angleSpread {
-                                    let t = (centre + d + bins) % bins
-                                    let rho = Int((Double(x) * cosTable[t] + Double(y) * sinTable[t]).rounded())
-                                    acc[t * rhoCount + rho + maxRho] += 1
+                    cosTable.withUnsafeBufferPointer { cosTable in
+                        sinTable.withUnsafeBufferPointer { sinTable in
+                            accumulator.withUnsafeMutableBufferPointer { acc in
+                                for y in 1..<(h - 1) {
+                                    let fy = Double(y)
+                                    for x in 1..<(w - 1) {
+                                        let i = y * w + x
+                                        guard mag[i] >= threshold else { continue }
+                                        var a = atan2f(gy[i], gx[i])
+                                        if a < 0 { a += twoPi }
+                                        // a ≥ 0, so truncating a + 0.5 rounds to the nearest bin.
+                                        let centre = Int(a * binsPerRadian + 0.5) % bins
+                                        let fx = Double(x)
+                                        for d in -angleSpread...angleSpread {
+                                            var t = centre + d
+                                            if t < 0 { t += bins } else if t >= bins { t -= bins }
+                                            // ρ + maxRho ≥ 0, so truncation after + 0.5 rounds.
+                                            let rho = Int(fx * cosTable[t] + fy * sinTable[t] + rhoBias)
+                                            acc[t * rhoCount + rho] += 1
+                                        }
+                                    }
                                 }
                             }
                         }

@@ -4,31 +4,45 @@ import CaptureCore
 /// A straight line in normal form: `x·cos θ + y·sin θ = ρ`, where θ is the direction of the
 /// normal (for an edge found by the Hough transform: the gradient direction, dark to bright).
 struct ImageLine: Sendable, Equatable {
-    var theta: Double
-    var rho: Double
+    let theta: Double
+    let rho: Double
     /// Edge pixels that voted for it.
-    var votes: Int
+    let votes: Int
+    /// cos θ and sin θ, computed once (lines are intersected and measured many times each).
+    let cosTheta: Double
+    let sinTheta: Double
 
-    var normal: Point2D { Point2D(x: cos(theta), y: sin(theta)) }
+    var normal: Point2D { Point2D(x: cosTheta, y: sinTheta) }
+    /// The unit direction along the line, `(−sin θ, cos θ)`.
+    var direction: Point2D { Point2D(x: -sinTheta, y: cosTheta) }
 
     /// The line through two points (normal pointing to the left of a→b in screen coordinates).
     init(through a: Point2D, _ b: Point2D) {
         let d = b - a
-        let theta = atan2(-d.x, d.y)
-        self.theta = theta
-        self.rho = a.x * cos(theta) + a.y * sin(theta)
-        self.votes = 0
+        self.init(theta: atan2(-d.x, d.y), through: a, votes: 0)
     }
 
     init(theta: Double, rho: Double, votes: Int) {
         self.theta = theta
         self.rho = rho
         self.votes = votes
+        cosTheta = cos(theta)
+        sinTheta = sin(theta)
+    }
+
+    /// The line with normal direction `theta` through `p`.
+    init(theta: Double, through p: Point2D, votes: Int) {
+        let c = cos(theta), s = sin(theta)
+        self.theta = theta
+        self.rho = p.x * c + p.y * s
+        self.votes = votes
+        cosTheta = c
+        sinTheta = s
     }
 
     /// The intersection with `other`, nil when (nearly) parallel.
     func intersection(with other: ImageLine) -> Point2D? {
-        let a1 = cos(theta), b1 = sin(theta), a2 = cos(other.theta), b2 = sin(other.theta)
+        let a1 = cosTheta, b1 = sinTheta, a2 = other.cosTheta, b2 = other.sinTheta
         let det = a1 * b2 - a2 * b1
         guard abs(det) > 1e-6 else { return nil }
         return Point2D(x: (rho * b2 - other.rho * b1) / det, y: (a1 * other.rho - a2 * rho) / det)
@@ -36,17 +50,21 @@ struct ImageLine: Sendable, Equatable {
 
     /// The undirected angle between the lines, 0...π/2.
     func angle(to other: ImageLine) -> Double {
-        var d = abs(theta - other.theta).truncatingRemainder(dividingBy: Double.pi)
-        if d > Double.pi / 2 { d = Double.pi - d }
-        return d
+        acos(min(1, abs(cosTheta * other.cosTheta + sinTheta * other.sinTheta)))
+    }
+
+    /// |cos| of the angle between the lines: 1 when parallel, 0 when perpendicular (cheaper than
+    /// ``angle(to:)`` for threshold tests).
+    func parallelism(to other: ImageLine) -> Double {
+        abs(cosTheta * other.cosTheta + sinTheta * other.sinTheta)
     }
 
     /// Signed distance of `p` from the line.
-    func distance(_ p: Point2D) -> Double { p.x * cos(theta) + p.y * sin(theta) - rho }
+    func distance(_ p: Point2D) -> Double { p.x * cosTheta + p.y * sinTheta - rho }
 
     /// The same line scaled by `s` (coordinates multiplied by s) and shifted by `offset`.
     func scaled(by s: Double, offset: Point2D = Point2D(x: 0, y: 0)) -> ImageLine {
-        ImageLine(theta: theta, rho: rho * s + offset.x * cos(theta) + offset.y * sin(theta), votes: votes)
+        ImageLine(theta: theta, rho: rho * s + offset.x * cosTheta + offset.y * sinTheta, votes: votes)
     }
 
     /// Least-squares line through `points` (total least squares), nil for fewer than 2 points.
@@ -62,7 +80,6 @@ struct ImageLine: Sendable, Equatable {
         }
         // Direction of the line is the principal axis; the normal is perpendicular to it.
         let phi = 0.5 * atan2(2 * sxy, sxx - syy)
-        let theta = phi + Double.pi / 2
-        return ImageLine(theta: theta, rho: mx * cos(theta) + my * sin(theta), votes: points.count)
+        return ImageLine(theta: phi + Double.pi / 2, through: Point2D(x: mx, y: my), votes: points.count)
     }
 }

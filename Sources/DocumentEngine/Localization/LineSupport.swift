@@ -7,7 +7,7 @@ import CaptureCore
 /// `maxT`, measured from the foot of the perpendicular from the origin. At each position, the
 /// strongest gradient within one pixel across the line is tested: an edge counts as "positive" when
 /// the side the normal points to is the brighter one, "negative" otherwise.
-struct LineSupport: Sendable {
+final class LineSupport: Sendable {
     let line: ImageLine
     let maxT: Int
     /// Prefix sums (length 2·maxT + 2) of positive edges, negative edges, and positions in the image.
@@ -23,45 +23,61 @@ struct LineSupport: Sendable {
         let maxT = Int((Double(w * w + h * h)).squareRoot()) + 1
         self.maxT = maxT
         let n = line.normal
-        let dir = Point2D(x: -n.y, y: n.x)
+        let dir = line.direction
         let foot = n * line.rho
-        var pos = [Int32](repeating: 0, count: 2 * maxT + 2)
+        let count = 2 * maxT + 2
+        var pos = [Int32](repeating: 0, count: count)
         var neg = pos, vis = pos
-        var str = [Float](repeating: 0, count: 2 * maxT + 2)
+        var str = [Float](repeating: 0, count: count)
+        // Offsets of the three pixels across the line (one pixel either side along the normal).
+        // Coordinates are rounded as Int(v + bias) - bias with a bias that keeps v + bias positive,
+        // which is exact round-half-up and avoids a libm call per position.
+        let bias = Double(4 * maxT + 4)
+        func rounded(_ v: Double) -> Int { Int(v + 0.5 + bias) - Int(bias) }
+        let acrossX = rounded(n.x), acrossY = rounded(n.y)
+        let across = acrossY * w + acrossX
+        let nx = Float(n.x), ny = Float(n.y)
         field.magnitude.withUnsafeBufferPointer { mag in
             field.gx.withUnsafeBufferPointer { gx in
                 field.gy.withUnsafeBufferPointer { gy in
-                    for i in 0...(2 * maxT) {
-                        let t = Double(i - maxT)
-                        let p = foot + dir * t
-                        let x = Int(p.x.rounded()), y = Int(p.y.rounded())
-                        var isPositive = false, isNegative = false, inside = false
-                        var edgeStrength: Float = 0
-                        if x >= 2, y >= 2, x < w - 2, y < h - 2 {
-                            inside = true
-                            // The strongest gradient within one pixel across the line must be
-                            // an edge parallel to it (within 20°), so that texture, whose gradients
-                            // point anywhere, rarely counts.
-                            var strongest: Float = 0, k = -1
-                            for d in -1...1 {
-                                let qx = x + Int((n.x * Double(d)).rounded()), qy = y + Int((n.y * Double(d)).rounded())
-                                let q = qy * w + qx
-                                if mag[q] > strongest {
-                                    strongest = mag[q]
-                                    k = q
+                    pos.withUnsafeMutableBufferPointer { pos in
+                        neg.withUnsafeMutableBufferPointer { neg in
+                            vis.withUnsafeMutableBufferPointer { vis in
+                                str.withUnsafeMutableBufferPointer { str in
+                                    var px = foot.x - dir.x * Double(maxT), py = foot.y - dir.y * Double(maxT)
+                                    var p: Int32 = 0, q: Int32 = 0, v: Int32 = 0, e: Float = 0
+                                    for i in 0...(2 * maxT) {
+                                        let x = rounded(px), y = rounded(py)
+                                        px += dir.x
+                                        py += dir.y
+                                        if x >= 2, y >= 2, x < w - 2, y < h - 2 {
+                                            v += 1
+                                            // The strongest gradient within one pixel across the line
+                                            // must be an edge parallel to it (within 20°), so that
+                                            // texture, whose gradients point anywhere, rarely counts.
+                                            let centre = y * w + x
+                                            var k = centre - across, strongest = mag[k]
+                                            if mag[centre] > strongest { k = centre; strongest = mag[centre] }
+                                            if mag[centre + across] > strongest { k = centre + across; strongest = mag[k] }
+                                            if strongest >= threshold, strongest > 0 {
+                                                let dot = (gx[k] * nx + gy[k] * ny) / strongest
+                                                if dot >= 0.94 {
+                                                    p += 1
+                                                    e += strongest
+                                                } else if dot <= -0.94 {
+                                                    q += 1
+                                                    e += strongest
+                                                }
+                                            }
+                                        }
+                                        pos[i + 1] = p
+                                        neg[i + 1] = q
+                                        vis[i + 1] = v
+                                        str[i + 1] = e
+                                    }
                                 }
                             }
-                            if k >= 0, strongest >= threshold {
-                                let dot = (Double(gx[k]) * n.x + Double(gy[k]) * n.y) / Double(strongest)
-                                isPositive = dot >= 0.94
-                                isNegative = dot <= -0.94
-                                if isPositive || isNegative { edgeStrength = strongest }
-                            }
                         }
-                        pos[i + 1] = pos[i] + (isPositive ? 1 : 0)
-                        neg[i + 1] = neg[i] + (isNegative ? 1 : 0)
-                        vis[i + 1] = vis[i] + (inside ? 1 : 0)
-                        str[i + 1] = str[i] + edgeStrength
                     }
                 }
             }

@@ -96,7 +96,8 @@ package struct DocumentScanner: Sendable {
                     firstLineEnd: best.toFrame(first.cellCentre(first.cellCount - 1)),
                     lastLineStart: best.toFrame(last.cellCentre(0)),
                     lastLineEnd: best.toFrame(last.cellCentre(last.cellCount - 1)),
-                    down: best.down, pixelsPerMillimetre: best.pixelsPerMillimetre)
+                    down: best.down, pixelsPerMillimetre: best.pixelsPerMillimetre,
+                    layout: analysis.layout.map(DocumentLayout.of))
             }
         }
         if isCancelled() { return analysis }
@@ -104,7 +105,6 @@ package struct DocumentScanner: Sendable {
         lap(\.mrz)
         // 2. The outline.
         let found = localizer.locate(in: image, roi: region, anchor: anchor)
-            ?? (anchor == nil ? nil : localizer.locate(in: image, roi: region))
         lap(\.outline)
         defer { lap(\.quality) }
         guard let located = found else {
