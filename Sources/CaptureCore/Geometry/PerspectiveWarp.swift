@@ -26,11 +26,11 @@ public enum PerspectiveWarp {
                         let sx = ux > 0 ? (ux < maxX ? ux : maxX) : 0
                         let sy = uy > 0 ? (uy < maxY ? uy : maxY) : 0
                         let x0 = Int(sx), y0 = Int(sy)
-                        let dx = x0 + 1 < sw ? 1 : 0, dy = y0 + 1 < sh ? sw : 0
+                        let dx = x0 &+ 1 < sw ? 1 : 0, dy = y0 &+ 1 < sh ? sw : 0
                         let fx = sx - Double(x0), fyy = sy - Double(y0)
-                        let p = src + (y0 * sw + x0)
+                        let p = src + (y0 &* sw &+ x0)
                         let a = Double(p[0]), b = Double(p[dx])
-                        let c = Double(p[dy]), d = Double(p[dy + dx])
+                        let c = Double(p[dy]), d = Double(p[dy &+ dx])
                         let top = a + (b - a) * fx, bottom = c + (d - c) * fx
                         // In 0 ... 255.5, so the conversion cannot fail.
                         row[x] = UInt8(truncatingIfNeeded: Int(top + (bottom - top) * fyy + 0.5))

@@ -60,10 +60,34 @@ public struct GrayImage: Sendable, Equatable {
     /// Bilinear sample at a sub-pixel position (pixel centres at integer coordinates); edges clamp.
     @inlinable
     public func bilinearSample(x: Double, y: Double) -> Double {
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        pixels.withUnsafeBufferPointer { Self.bilinearSample($0, width: width, height: height, x: x, y: y) }
+    }
+
+    /// ``bilinearSample(x:y:)`` on raw samples (`width * height`, row-major), for loops that hold
+    /// the buffer: clamping happens only where a neighbour lies outside.
+    @inlinable @inline(__always)
+    package static func bilinearSample(_ pixels: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int,
+                                       x: Double, y: Double) -> Double {
+        // floor without a libm call (exact wherever the conversion to Int is).
+        var x0 = Int(x), y0 = Int(y)
+        if Double(x0) > x { x0 -= 1 }
+        if Double(y0) > y { y0 -= 1 }
         let fx = x - Double(x0), fy = y - Double(y0)
-        let a = Double(clampedSample(x: x0, y: y0)), b = Double(clampedSample(x: x0 + 1, y: y0))
-        let c = Double(clampedSample(x: x0, y: y0 + 1)), d = Double(clampedSample(x: x0 + 1, y: y0 + 1))
+        let a: Double, b: Double, c: Double, d: Double
+        if x0 >= 0, y0 >= 0, x0 + 1 < w, y0 + 1 < h {
+            let i = y0 * w + x0
+            a = Double(pixels[i])
+            b = Double(pixels[i + 1])
+            c = Double(pixels[i + w])
+            d = Double(pixels[i + w + 1])
+        } else {
+            let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)
+            let ya = min(max(y0, 0), h - 1) * w, yb = min(max(y0 + 1, 0), h - 1) * w
+            a = Double(pixels[ya + xa])
+            b = Double(pixels[ya + xb])
+            c = Double(pixels[yb + xa])
+            d = Double(pixels[yb + xb])
+        }
         return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
     }
 

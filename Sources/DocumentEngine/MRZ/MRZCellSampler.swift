@@ -30,7 +30,7 @@ package enum MRZCellSampler {
                             for sx in 0..<2 {
                                 let x = left + (Double(u) + 0.25 + 0.5 * Double(sx)) * stepX
                                 let y = top + (Double(v) + 0.25 + 0.5 * Double(sy)) * stepY + slope * (x - centreX)
-                                acc += bilinear(pixels, width: band.width, height: band.height, x: x, y: y)
+                                acc += GrayImage.bilinearSample(pixels, width: band.width, height: band.height, x: x, y: y)
                             }
                         }
                         patch[v * width + u] = Float(acc / 4)
@@ -39,33 +39,6 @@ package enum MRZCellSampler {
             }
         }
         return normalised(raw)
-    }
-
-    /// ``GrayImage/bilinearSample(x:y:)`` on raw samples: the same arithmetic, with the edge
-    /// clamping only where a neighbour lies outside.
-    @inline(__always)
-    static func bilinear(_ pixels: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int, x: Double, y: Double) -> Double {
-        // floor without a libm call (exact for the frame coordinates here).
-        var x0 = Int(x), y0 = Int(y)
-        if Double(x0) > x { x0 -= 1 }
-        if Double(y0) > y { y0 -= 1 }
-        let fx = x - Double(x0), fy = y - Double(y0)
-        let a: Double, b: Double, c: Double, d: Double
-        if x0 >= 0, y0 >= 0, x0 + 1 < w, y0 + 1 < h {
-            let i = y0 * w + x0
-            a = Double(pixels[i])
-            b = Double(pixels[i + 1])
-            c = Double(pixels[i + w])
-            d = Double(pixels[i + w + 1])
-        } else {
-            let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)
-            let ya = min(max(y0, 0), h - 1) * w, yb = min(max(y0 + 1, 0), h - 1) * w
-            a = Double(pixels[ya + xa])
-            b = Double(pixels[ya + xb])
-            c = Double(pixels[yb + xa])
-            d = Double(pixels[yb + xb])
-        }
-        return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
     }
 
     /// Maps the 5th percentile (ink) to 1 and the 95th (background) to 0; a flat patch is all 0.

@@ -60,6 +60,7 @@ package struct MRZTextLineFinder: Sendable {
     /// neighbourhood's mean by more than a quarter of the neighbourhood's standard deviation plus 8.
     /// The neighbourhood is the box of half size `radius` clipped to the image. Returned as runs.
     static func inkRuns(_ image: GrayImage, radius: Int) -> PixelRuns {
+        precondition(radius >= 0 && radius <= 400, "ink mask radius out of range")
         let w = image.width, h = image.height
         var runs = PixelRuns(width: w, height: h)
         guard w > 0, h > 0 else { return runs }
@@ -108,17 +109,19 @@ package struct MRZTextLineFinder: Sendable {
                 let rows = bottom - top
                 let row = px + y * w
                 var runStart = -1
+                // Wrapping arithmetic: with radius <= 400 a box holds under 7e5 pixels, so no
+                // product below comes near Int64's range.
                 for x in 0..<w {
-                    let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                    let n = (x1 - x0) * rows
-                    let sum = prefixSums[x1] - prefixSums[x0]
+                    let x0 = max(0, x &- radius), x1 = min(w, x &+ radius &+ 1)
+                    let n = (x1 &- x0) &* rows
+                    let sum = prefixSums[x1] &- prefixSums[x0]
                     // In units of 1/n: margin·n = mean·n − (8 + v)·n.
-                    let marginN = sum - (8 + Int(row[x])) * n
+                    let marginN = sum &- (8 &+ Int(row[x])) &* n
                     var isInk = false
                     if marginN > 0 {
-                        let squares = prefixSquares[x1] - prefixSquares[x0]
+                        let squares = prefixSquares[x1] &- prefixSquares[x0]
                         // variance·n² = squares·n − sum²;  margin > σ/4  ⇔  16·margin² > variance.
-                        isInk = 16 * marginN * marginN > squares * n - sum * sum
+                        isInk = 16 &* marginN &* marginN > squares &* n &- sum &* sum
                     }
                     if isInk {
                         if runStart < 0 { runStart = x }

@@ -136,7 +136,10 @@ package struct MRZZoneDetector: Sendable {
                 let spread = max(1, Int((g.size / 3 / 2).rounded()))
                 for t in 0..<angleBins {
                     let rho = g.centre.x * cosT[t] + g.centre.y * sinT[t]
-                    let bin = Int(((rho + Double(maxRho)) / 2).rounded())
+                    // Rounded half away from zero, as `rounded()` (the value is not negative).
+                    let v = (rho + Double(maxRho)) / 2
+                    var bin = Int(v)
+                    if v - Double(bin) >= 0.5 { bin += 1 }
                     for b in max(0, bin - spread)...min(rhoBins - 1, bin + spread) { acc[t * rhoBins + b] += 1 }
                 }
             }
