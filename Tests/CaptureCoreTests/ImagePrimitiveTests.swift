@@ -144,4 +144,44 @@ import Testing
         #expect(runs.mask() == mask)
         #expect(zip(runs.starts, runs.ends).allSatisfy { $0 < $1 })
     }
+
+    /// The textbook bilinear sample with clamped neighbours.
+    func referenceBilinear(_ g: GrayImage, x: Double, y: Double) -> Double {
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let fx = x - Double(x0), fy = y - Double(y0)
+        let a = Double(g.clampedSample(x: x0, y: y0)), b = Double(g.clampedSample(x: x0 + 1, y: y0))
+        let c = Double(g.clampedSample(x: x0, y: y0 + 1)), d = Double(g.clampedSample(x: x0 + 1, y: y0 + 1))
+        return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
+    }
+
+    @Test func bilinearSamplesInsideOnTheBorderAndOutsideMatchTheTextbookFormula() {
+        let g = noise(width: 13, height: 9, seed: 21)
+        var rng = Generator(state: 8)
+        var positions: [(Double, Double)] = [(0, 0), (12, 8), (12, 0), (-0.5, 4.25), (12.75, 8.5), (-3.2, -7.9), (6, 8)]
+        for _ in 0..<300 {
+            positions.append((Double(rng.next(20_000)) / 1000 - 3, Double(rng.next(16_000)) / 1000 - 3))
+        }
+        let levels = (0..<256).map(Double.init)
+        for (x, y) in positions {
+            let expected = referenceBilinear(g, x: x, y: y)
+            #expect(g.bilinearSample(x: x, y: y) == expected)
+            let tabled = g.pixels.withUnsafeBufferPointer { p in
+                GrayImage.bilinearSample(p, width: g.width, height: g.height, x: x, y: y) { levels[Int($0)] }
+            }
+            #expect(tabled == expected)
+        }
+    }
+
+    @Test func rectifyingAQuadThatLeavesTheImageClampsToItsEdges() throws {
+        let g = noise(width: 40, height: 30, seed: 4)
+        // Half of the quad lies left of and above the image.
+        let quad = Quadrilateral2D(x: -20, y: -15, width: 40, height: 30)
+        let r = try #require(PerspectiveWarp.rectify(g, quad: quad, width: 40, height: 30))
+        for y in 0..<30 {
+            for x in 0..<40 {
+                let sx = min(max(Double(x) - 20, 0), 39), sy = min(max(Double(y) - 15, 0), 29)
+                #expect(Int(r[x, y]) == Int(referenceBilinear(g, x: sx, y: sy) + 0.5))
+            }
+        }
+    }
 }

@@ -12,31 +12,35 @@ public enum PerspectiveWarp {
         let sw = image.width, sh = image.height
         let maxX = Double(sw - 1), maxY = Double(sh - 1)
         return GrayImage(width: width, height: height) { dst in
-            image.pixels.withUnsafeBufferPointer { source in
-                let src = source.baseAddress!, out = dst.baseAddress!
-                for y in 0..<height {
-                    let fy = Double(y) + 0.5
-                    // Numerators and denominator are linear in x along a row.
-                    var nx = m0 * 0.5 + m1 * fy + m2, ny = m3 * 0.5 + m4 * fy + m5
-                    var dw = m6 * 0.5 + m7 * fy + m8
-                    let row = out + y * width
-                    for x in 0..<width {
-                        // Clamped to the source; a point at infinity (NaN) takes the first pixel.
-                        let ux = nx / dw - 0.5, uy = ny / dw - 0.5
-                        let sx = ux > 0 ? (ux < maxX ? ux : maxX) : 0
-                        let sy = uy > 0 ? (uy < maxY ? uy : maxY) : 0
-                        let x0 = Int(sx), y0 = Int(sy)
-                        let dx = x0 &+ 1 < sw ? 1 : 0, dy = y0 &+ 1 < sh ? sw : 0
-                        let fx = sx - Double(x0), fyy = sy - Double(y0)
-                        let p = src + (y0 &* sw &+ x0)
-                        let a = Double(p[0]), b = Double(p[dx])
-                        let c = Double(p[dy]), d = Double(p[dy &+ dx])
-                        let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-                        // In 0 ... 255.5, so the conversion cannot fail.
-                        row[x] = UInt8(truncatingIfNeeded: Int(top + (bottom - top) * fyy + 0.5))
-                        nx += m0
-                        ny += m3
-                        dw += m6
+            // Gray levels as Double by table (a load is cheaper than a conversion here).
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 256) { levels in
+                image.pixels.withUnsafeBufferPointer { source in
+                    for v in 0..<256 { levels[v] = Double(v) }
+                    let src = source.baseAddress!, out = dst.baseAddress!, level = levels.baseAddress!
+                    for y in 0..<height {
+                        let fy = Double(y) + 0.5
+                        // Numerators and denominator are linear in x along a row.
+                        var nx = m0 * 0.5 + m1 * fy + m2, ny = m3 * 0.5 + m4 * fy + m5
+                        var dw = m6 * 0.5 + m7 * fy + m8
+                        let row = out + y * width
+                        for x in 0..<width {
+                            // Clamped to the source; a point at infinity (NaN) takes the first pixel.
+                            let ux = nx / dw - 0.5, uy = ny / dw - 0.5
+                            let sx = ux > 0 ? (ux < maxX ? ux : maxX) : 0
+                            let sy = uy > 0 ? (uy < maxY ? uy : maxY) : 0
+                            let x0 = Int(sx), y0 = Int(sy)
+                            let dx = x0 &+ 1 < sw ? 1 : 0, dy = y0 &+ 1 < sh ? sw : 0
+                            let fx = sx - Double(x0), fyy = sy - Double(y0)
+                            let p = src + (y0 &* sw &+ x0)
+                            let a = level[Int(p[0])], b = level[Int(p[dx])]
+                            let c = level[Int(p[dy])], d = level[Int(p[dy &+ dx])]
+                            let top = a + (b - a) * fx, bottom = c + (d - c) * fx
+                            // In 0 ... 255.5, so the conversion cannot fail.
+                            row[x] = UInt8(truncatingIfNeeded: Int(top + (bottom - top) * fyy + 0.5))
+                            nx += m0
+                            ny += m3
+                            dw += m6
+                        }
                     }
                 }
             }

@@ -68,6 +68,14 @@ public struct GrayImage: Sendable, Equatable {
     @inlinable @inline(__always)
     package static func bilinearSample(_ pixels: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int,
                                        x: Double, y: Double) -> Double {
+        bilinearSample(pixels, width: w, height: h, x: x, y: y) { Double($0) }
+    }
+
+    /// ``bilinearSample(_:width:height:x:y:)`` with the gray levels converted by `level` (a table
+    /// lookup is cheaper than a conversion in tight loops); `level(v)` must equal `Double(v)`.
+    @inlinable @inline(__always)
+    package static func bilinearSample(_ pixels: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int,
+                                       x: Double, y: Double, level: (UInt8) -> Double) -> Double {
         // floor without a libm call (exact wherever the conversion to Int is).
         var x0 = Int(x), y0 = Int(y)
         if Double(x0) > x { x0 -= 1 }
@@ -76,17 +84,17 @@ public struct GrayImage: Sendable, Equatable {
         let a: Double, b: Double, c: Double, d: Double
         if x0 >= 0, y0 >= 0, x0 + 1 < w, y0 + 1 < h {
             let i = y0 * w + x0
-            a = Double(pixels[i])
-            b = Double(pixels[i + 1])
-            c = Double(pixels[i + w])
-            d = Double(pixels[i + w + 1])
+            a = level(pixels[i])
+            b = level(pixels[i + 1])
+            c = level(pixels[i + w])
+            d = level(pixels[i + w + 1])
         } else {
             let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)
             let ya = min(max(y0, 0), h - 1) * w, yb = min(max(y0 + 1, 0), h - 1) * w
-            a = Double(pixels[ya + xa])
-            b = Double(pixels[ya + xb])
-            c = Double(pixels[yb + xa])
-            d = Double(pixels[yb + xb])
+            a = level(pixels[ya + xa])
+            b = level(pixels[ya + xb])
+            c = level(pixels[yb + xa])
+            d = level(pixels[yb + xb])
         }
         return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
     }
