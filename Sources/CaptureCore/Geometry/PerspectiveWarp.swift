@@ -7,35 +7,44 @@ public enum PerspectiveWarp {
         precondition(width > 0 && height > 0)
         let target = Quadrilateral2D(x: 0, y: 0, width: Double(width), height: Double(height))
         guard let h = Homography(from: target, to: quad), image.width > 0, image.height > 0 else { return nil }
-        var out = GrayImage(width: width, height: height)
-        let m = h.m
+        let m0 = h.m[0], m1 = h.m[1], m2 = h.m[2], m3 = h.m[3], m4 = h.m[4], m5 = h.m[5]
+        let m6 = h.m[6], m7 = h.m[7], m8 = h.m[8]
         let sw = image.width, sh = image.height
         let maxX = Double(sw - 1), maxY = Double(sh - 1)
-        image.pixels.withUnsafeBufferPointer { src in
-            out.pixels.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<height {
-                    let fy = Double(y) + 0.5
-                    // Numerators and denominator are linear in x along a row.
-                    var nx = m[0] * 0.5 + m[1] * fy + m[2], ny = m[3] * 0.5 + m[4] * fy + m[5]
-                    var dw = m[6] * 0.5 + m[7] * fy + m[8]
-                    let row = y * width
-                    for x in 0..<width {
-                        let sx = min(max(nx / dw - 0.5, 0), maxX), sy = min(max(ny / dw - 0.5, 0), maxY)
-                        let x0 = Int(sx), y0 = Int(sy)
-                        let x1 = min(x0 + 1, sw - 1), y1 = min(y0 + 1, sh - 1)
-                        let fx = sx - Double(x0), fyy = sy - Double(y0)
-                        let a = Double(src[y0 * sw + x0]), b = Double(src[y0 * sw + x1])
-                        let c = Double(src[y1 * sw + x0]), d = Double(src[y1 * sw + x1])
-                        let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-                        dst[row + x] = UInt8(top + (bottom - top) * fyy + 0.5)
-                        nx += m[0]
-                        ny += m[3]
-                        dw += m[6]
+        return GrayImage(width: width, height: height) { dst in
+            // Gray levels as Double by table (a load is cheaper than a conversion here).
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 256) { levels in
+                image.pixels.withUnsafeBufferPointer { source in
+                    for v in 0..<256 { levels[v] = Double(v) }
+                    let src = source.baseAddress!, out = dst.baseAddress!, level = levels.baseAddress!
+                    for y in 0..<height {
+                        let fy = Double(y) + 0.5
+                        // Numerators and denominator are linear in x along a row.
+                        var nx = m0 * 0.5 + m1 * fy + m2, ny = m3 * 0.5 + m4 * fy + m5
+                        var dw = m6 * 0.5 + m7 * fy + m8
+                        let row = out + y * width
+                        for x in 0..<width {
+                            // Clamped to the source; a point at infinity (NaN) takes the first pixel.
+                            let ux = nx / dw - 0.5, uy = ny / dw - 0.5
+                            let sx = ux > 0 ? (ux < maxX ? ux : maxX) : 0
+                            let sy = uy > 0 ? (uy < maxY ? uy : maxY) : 0
+                            let x0 = Int(sx), y0 = Int(sy)
+                            let dx = x0 &+ 1 < sw ? 1 : 0, dy = y0 &+ 1 < sh ? sw : 0
+                            let fx = sx - Double(x0), fyy = sy - Double(y0)
+                            let p = src + (y0 &* sw &+ x0)
+                            let a = level[Int(p[0])], b = level[Int(p[dx])]
+                            let c = level[Int(p[dy])], d = level[Int(p[dy &+ dx])]
+                            let top = a + (b - a) * fx, bottom = c + (d - c) * fx
+                            // In 0 ... 255.5, so the conversion cannot fail.
+                            row[x] = UInt8(truncatingIfNeeded: Int(top + (bottom - top) * fyy + 0.5))
+                            nx += m0
+                            ny += m3
+                            dw += m6
+                        }
                     }
                 }
             }
         }
-        return out
     }
 
     /// The RGBA counterpart of ``rectify(_:quad:width:height:)``.

@@ -18,14 +18,33 @@ public struct ConnectedComponent: Sendable, Equatable {
     public var boxCentre: Point2D { Point2D(x: Double(minX + maxX) / 2, y: Double(minY + maxY) / 2) }
 }
 
-/// Labels the 8-connected components of a binary mask (`true` = set) with a two-pass union-find.
+/// Labels the 8-connected components of a binary mask with union-find over its horizontal runs.
 public enum ConnectedComponents {
     /// The components of `mask` (`width * height`, row-major), in no particular order.
     /// Components smaller than `minimumArea` pixels are dropped.
     public static func label(_ mask: [Bool], width: Int, height: Int, minimumArea: Int = 1) -> [ConnectedComponent] {
         precondition(mask.count == width * height)
-        var labels = [Int32](repeating: 0, count: mask.count)
-        var parent: [Int32] = [0]
+        return label(PixelRuns(mask: mask, width: width, height: height), minimumArea: minimumArea)
+    }
+
+    /// The components of the runs' mask, in the raster order of their first pixel.
+    /// Components smaller than `minimumArea` pixels are dropped.
+    package static func label(_ runs: PixelRuns, minimumArea: Int = 1) -> [ConnectedComponent] {
+        let n = runs.count
+        guard n > 0 else { return [] }
+        var components: [ConnectedComponent] = []
+        // parent: union-find forest over runs (a root is the lowest run index of its tree);
+        // index: each root's component number, -1 until its first run is met in raster order.
+        let parent = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        let index = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        defer {
+            parent.deallocate()
+            index.deallocate()
+        }
+        for i in 0..<n {
+            parent[i] = Int32(truncatingIfNeeded: i)
+            index[i] = -1
+        }
         @inline(__always) func find(_ a: Int32) -> Int32 {
             var a = a
             while parent[Int(a)] != a {
@@ -34,63 +53,55 @@ public enum ConnectedComponents {
             }
             return a
         }
-        @inline(__always) func union(_ a: Int32, _ b: Int32) -> Int32 {
-            let ra = find(a), rb = find(b)
-            if ra == rb { return ra }
-            if ra < rb {
-                parent[Int(rb)] = ra
-                return ra
-            }
-            parent[Int(ra)] = rb
-            return rb
-        }
-        mask.withUnsafeBufferPointer { m in
-            labels.withUnsafeMutableBufferPointer { l in
-                for y in 0..<height {
-                    let row = y * width, up = row - width
-                    for x in 0..<width where m[row + x] {
-                        // Neighbours already visited: W, NW, N, NE.
-                        var label: Int32 = 0
-                        if x > 0, l[row + x - 1] != 0 { label = l[row + x - 1] }
-                        if y > 0 {
-                            for nx in max(0, x - 1)...min(width - 1, x + 1) {
-                                let n = l[up + nx]
-                                if n != 0 { label = label == 0 ? n : union(label, n) }
+        runs.rowStarts.withUnsafeBufferPointer { rows in
+            runs.starts.withUnsafeBufferPointer { starts in
+                runs.ends.withUnsafeBufferPointer { ends in
+                    // Runs touch (8-connected) runs of the row above that overlap them or end
+                    // or start one column beside them.
+                    let rowCount = rows.count - 1
+                    if rowCount >= 2 {
+                        for y in 1..<rowCount {
+                            var j = Int(rows[y - 1])
+                            let aboveEnd = Int(rows[y])
+                            for i in Int(rows[y])..<Int(rows[y + 1]) {
+                                let s = starts[i], e = ends[i]
+                                while j < aboveEnd, ends[j] < s { j += 1 }
+                                var k = j
+                                while k < aboveEnd, starts[k] <= e {
+                                    let ra = find(Int32(truncatingIfNeeded: i)), rb = find(Int32(truncatingIfNeeded: k))
+                                    if ra < rb {
+                                        parent[Int(rb)] = ra
+                                    } else if rb < ra {
+                                        parent[Int(ra)] = rb
+                                    }
+                                    k += 1
+                                }
                             }
                         }
-                        if label == 0 {
-                            label = Int32(parent.count)
-                            parent.append(label)
+                    }
+                    // Statistics, numbering components as their first run is met.
+                    for y in 0..<rowCount {
+                        for i in Int(rows[y])..<Int(rows[y + 1]) {
+                            let root = Int(find(Int32(truncatingIfNeeded: i)))
+                            let s = Int(starts[i]), e = Int(ends[i]), length = e - s
+                            var c = Int(index[root])
+                            if c < 0 {
+                                c = components.count
+                                index[root] = Int32(truncatingIfNeeded: c)
+                                components.append(ConnectedComponent(minX: s, minY: y, maxX: e, maxY: y + 1,
+                                                                     area: 0, sumX: 0, sumY: 0))
+                            }
+                            components.withUnsafeMutableBufferPointer { all in
+                                if s < all[c].minX { all[c].minX = s }
+                                if e > all[c].maxX { all[c].maxX = e }
+                                all[c].maxY = y + 1
+                                all[c].area += length
+                                // Sum of the columns s ..< e.
+                                all[c].sumX += (s + e - 1) * length / 2
+                                all[c].sumY += y * length
+                            }
                         }
-                        l[row + x] = label
                     }
-                }
-            }
-        }
-        // Second pass: consecutive component indices, statistics in flat arrays.
-        var index = [Int32](repeating: -1, count: parent.count)
-        var components: [ConnectedComponent] = []
-        labels.withUnsafeBufferPointer { l in
-            for y in 0..<height {
-                let row = y * width
-                for x in 0..<width {
-                    let v = l[row + x]
-                    if v == 0 { continue }
-                    let root = Int(find(v))
-                    var i = index[root]
-                    if i < 0 {
-                        i = Int32(components.count)
-                        index[root] = i
-                        components.append(ConnectedComponent(minX: x, minY: y, maxX: x + 1, maxY: y + 1,
-                                                             area: 0, sumX: 0, sumY: 0))
-                    }
-                    let k = Int(i)
-                    if x < components[k].minX { components[k].minX = x }
-                    if x + 1 > components[k].maxX { components[k].maxX = x + 1 }
-                    components[k].maxY = y + 1
-                    components[k].area += 1
-                    components[k].sumX += x
-                    components[k].sumY += y
                 }
             }
         }

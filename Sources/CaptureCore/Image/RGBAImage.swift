@@ -51,19 +51,31 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// Luma (ITU-R BT.601 weights, integer arithmetic), ignoring alpha.
     public func grayscale() -> GrayImage {
-        var out = GrayImage(width: width, height: height)
         let count = width * height
-        pixels.withUnsafeBytes { raw in
-            out.pixels.withUnsafeMutableBufferPointer { dst in
-                // Whole pixels at a time: R, G, B, A are the bytes of a little-endian UInt32.
-                for i in 0..<count {
-                    let v = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+        return GrayImage(width: width, height: height) { dst in
+            pixels.withUnsafeBytes { raw in
+                guard count > 0 else { return }
+                let src = raw.baseAddress!, out = dst.baseAddress!
+                var i = 0
+                #if _endian(little)
+                // Sixteen pixels at a time: R, G, B, A are the bytes of a little-endian UInt32.
+                while i + 16 <= count {
+                    let v = src.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt32>.self)
+                    let r = v & 0xFF, g = (v &>> 8) & 0xFF, b = (v &>> 16) & 0xFF
+                    let luma = (r &* 77 &+ g &* 150 &+ b &* 29 &+ 128) &>> 8
+                    UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: luma),
+                                                                as: SIMD16<UInt8>.self)
+                    i += 16
+                }
+                #endif
+                while i < count {
+                    let v = UInt32(littleEndian: src.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
                     let r = v & 0xFF, g = (v >> 8) & 0xFF, b = (v >> 16) & 0xFF
-                    dst[i] = UInt8(truncatingIfNeeded: (r &* 77 &+ g &* 150 &+ b &* 29 &+ 128) >> 8)
+                    out[i] = UInt8(truncatingIfNeeded: (r &* 77 &+ g &* 150 &+ b &* 29 &+ 128) >> 8)
+                    i += 1
                 }
             }
         }
-        return out
     }
 
     /// The rectangle `rect` (clipped to the image) as a new image.

@@ -20,21 +20,32 @@ package enum MRZCellSampler {
         // 2x2 supersampling per output pixel; rows follow the line's slope.
         let stepX = cellWidth / Double(width), stepY = cellHeight / Double(height)
         let left = centre.x - cellWidth / 2, top = centre.y - cellHeight / 2
-        for v in 0..<height {
-            for u in 0..<width {
-                var acc = 0.0
-                for sy in 0..<2 {
-                    for sx in 0..<2 {
-                        let x = left + (Double(u) + 0.25 + 0.5 * Double(sx)) * stepX
-                        let y = top + (Double(v) + 0.25 + 0.5 * Double(sy)) * stepY + line.slope * (x - centre.x)
-                        acc += band.bilinearSample(x: x, y: y)
+        let slope = line.slope, centreX = centre.x
+        grayLevels.withUnsafeBufferPointer { level in
+            band.pixels.withUnsafeBufferPointer { pixels in
+                raw.withUnsafeMutableBufferPointer { patch in
+                    for v in 0..<height {
+                        for u in 0..<width {
+                            var acc = 0.0
+                            for sy in 0..<2 {
+                                for sx in 0..<2 {
+                                    let x = left + (Double(u) + 0.25 + 0.5 * Double(sx)) * stepX
+                                    let y = top + (Double(v) + 0.25 + 0.5 * Double(sy)) * stepY + slope * (x - centreX)
+                                    acc += GrayImage.bilinearSample(pixels, width: band.width, height: band.height,
+                                                                    x: x, y: y) { level[Int($0)] }
+                                }
+                            }
+                            patch[v * width + u] = Float(acc / 4)
+                        }
                     }
                 }
-                raw[v * width + u] = Float(acc / 4)
             }
         }
         return normalised(raw)
     }
+
+    /// `Double(v)` for every gray level `v` (looked up instead of converted per sample).
+    static let grayLevels: [Double] = (0..<256).map(Double.init)
 
     /// Maps the 5th percentile (ink) to 1 and the 95th (background) to 0; a flat patch is all 0.
     /// (Percentiles from a 256-bin histogram: the values are gray levels.)

@@ -40,11 +40,11 @@ package struct MRZTextLineFinder: Sendable {
     func characterComponents(in band: GrayImage) -> [Candidate] {
         let w = band.width, h = band.height
         guard w > 4, h > 4 else { return [] }
-        let mask = Self.inkMask(band, radius: max(4, Int((expectedPitch * 1.2).rounded())))
+        let ink = Self.inkRuns(band, radius: max(4, Int((expectedPitch * 1.2).rounded())))
         let h0 = expectedCapHeight, p0 = expectedPitch
         let minArea = max(3, Int(0.02 * h0 * h0))
         var out: [Candidate] = []
-        for c in ConnectedComponents.label(mask, width: w, height: h, minimumArea: minArea) {
+        for c in ConnectedComponents.label(ink, minimumArea: minArea) {
             let ch = Double(c.height), cw = Double(c.width)
             guard ch >= 0.5 * h0, ch <= 1.7 * h0 else { continue }
             if cw <= 1.3 * p0 {
@@ -58,36 +58,83 @@ package struct MRZTextLineFinder: Sendable {
 
     /// Dark ink on a lighter local background: a pixel is ink when it is darker than its
     /// neighbourhood's mean by more than a quarter of the neighbourhood's standard deviation plus 8.
-    static func inkMask(_ image: GrayImage, radius: Int) -> [Bool] {
+    /// The neighbourhood is the box of half size `radius` clipped to the image. Returned as runs.
+    static func inkRuns(_ image: GrayImage, radius: Int) -> PixelRuns {
+        precondition(radius >= 0 && radius <= 400, "ink mask radius out of range")
         let w = image.width, h = image.height
-        let integral = IntegralImage(image)
-        var mask = [Bool](repeating: false, count: w * h)
-        image.pixels.withUnsafeBufferPointer { px in
-            integral.sums.withUnsafeBufferPointer { s in
-                integral.squares.withUnsafeBufferPointer { q in
-                    mask.withUnsafeMutableBufferPointer { out in
-                        let stride = w + 1
-                        for y in 0..<h {
-                            let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
-                            let r0 = y0 * stride, r1 = y1 * stride
-                            for x in 0..<w {
-                                let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                                let n = Int64((x1 - x0) * (y1 - y0))
-                                let sum = s[r1 + x1] - s[r0 + x1] - s[r1 + x0] + s[r0 + x0]
-                                // In units of 1/n: margin·n = mean·n − (8 + v)·n.
-                                let marginN = sum - (8 + Int64(px[y * w + x])) * n
-                                guard marginN > 0 else { continue }
-                                let sq = q[r1 + x1] - q[r0 + x1] - q[r1 + x0] + q[r0 + x0]
-                                // variance·n² = sq·n − sum²;  margin > σ/4  ⇔  16·margin² > variance.
-                                let varianceN2 = sq * n - sum * sum
-                                out[y * w + x] = 16 * marginN * marginN > varianceN2
-                            }
-                        }
+        var runs = PixelRuns(width: w, height: h)
+        guard w > 0, h > 0 else { return runs }
+        // Sliding box sums: column sums over the window's rows, then prefix sums along the row.
+        let columnSums = UnsafeMutablePointer<Int>.allocate(capacity: w)
+        let columnSquares = UnsafeMutablePointer<Int>.allocate(capacity: w)
+        let prefixSums = UnsafeMutablePointer<Int>.allocate(capacity: w + 1)
+        let prefixSquares = UnsafeMutablePointer<Int>.allocate(capacity: w + 1)
+        defer {
+            columnSums.deallocate()
+            columnSquares.deallocate()
+            prefixSums.deallocate()
+            prefixSquares.deallocate()
+        }
+        columnSums.initialize(repeating: 0, count: w)
+        columnSquares.initialize(repeating: 0, count: w)
+        prefixSums[0] = 0
+        prefixSquares[0] = 0
+        image.pixels.withUnsafeBufferPointer { pixels in
+            let px = pixels.baseAddress!
+            var top = 0, bottom = 0  // rows top ..< bottom are in the column sums
+            for y in 0..<h {
+                let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
+                while bottom < y1 {
+                    let row = px + bottom * w
+                    for x in 0..<w {
+                        let v = Int(row[x])
+                        columnSums[x] &+= v
+                        columnSquares[x] &+= v &* v
+                    }
+                    bottom += 1
+                }
+                while top < y0 {
+                    let row = px + top * w
+                    for x in 0..<w {
+                        let v = Int(row[x])
+                        columnSums[x] &-= v
+                        columnSquares[x] &-= v &* v
+                    }
+                    top += 1
+                }
+                for x in 0..<w {
+                    prefixSums[x + 1] = prefixSums[x] &+ columnSums[x]
+                    prefixSquares[x + 1] = prefixSquares[x] &+ columnSquares[x]
+                }
+                let rows = bottom - top
+                let row = px + y * w
+                var runStart = -1
+                // Wrapping arithmetic: with radius <= 400 a box holds under 7e5 pixels, so no
+                // product below comes near Int64's range.
+                for x in 0..<w {
+                    let x0 = max(0, x &- radius), x1 = min(w, x &+ radius &+ 1)
+                    let n = (x1 &- x0) &* rows
+                    let sum = prefixSums[x1] &- prefixSums[x0]
+                    // In units of 1/n: margin·n = mean·n − (8 + v)·n.
+                    let marginN = sum &- (8 &+ Int(row[x])) &* n
+                    var isInk = false
+                    if marginN > 0 {
+                        let squares = prefixSquares[x1] &- prefixSquares[x0]
+                        // variance·n² = squares·n − sum²;  margin > σ/4  ⇔  16·margin² > variance.
+                        isInk = 16 &* marginN &* marginN > squares &* n &- sum &* sum
+                    }
+                    if isInk {
+                        if runStart < 0 { runStart = x }
+                    } else if runStart >= 0 {
+                        runs.append(start: runStart, end: x)
+                        runStart = -1
                     }
                 }
+                if runStart >= 0 { runs.append(start: runStart, end: w) }
+                runs.finishRow()
             }
         }
-        return mask
+        return runs
     }
 
     /// Groups candidates into rows by chaining each glyph to its right-hand neighbour (box gap

@@ -51,7 +51,7 @@ package struct MRZZoneDetector: Sendable {
         let region = roi.clipped(width: image.width, height: image.height)
         guard region.width >= 64, region.height >= 32 else { return [] }
         let factor = downscaleFactor(for: region)
-        let small = image.region(region).downscaled(by: factor)
+        let small = image.downscaled(region, by: factor)
         let glyphs = Self.glyphs(in: small)
         guard glyphs.count >= 20 else { return [] }
         let lines = Self.textLines(glyphs, width: small.width, height: small.height)
@@ -84,9 +84,9 @@ package struct MRZZoneDetector: Sendable {
     }
 
     static func glyphs(in image: GrayImage) -> [Glyph] {
-        let mask = MRZTextLineFinder.inkMask(image, radius: 10)
+        let ink = MRZTextLineFinder.inkRuns(image, radius: 10)
         var out: [Glyph] = []
-        for c in ConnectedComponents.label(mask, width: image.width, height: image.height, minimumArea: 4) {
+        for c in ConnectedComponents.label(ink, minimumArea: 4) {
             let w = Double(c.width), h = Double(c.height)
             let size = max(w, h), small = min(w, h)
             let fill = Double(c.area) / (w * h)
@@ -136,7 +136,10 @@ package struct MRZZoneDetector: Sendable {
                 let spread = max(1, Int((g.size / 3 / 2).rounded()))
                 for t in 0..<angleBins {
                     let rho = g.centre.x * cosT[t] + g.centre.y * sinT[t]
-                    let bin = Int(((rho + Double(maxRho)) / 2).rounded())
+                    // Rounded half away from zero, as `rounded()` (the value is not negative).
+                    let v = (rho + Double(maxRho)) / 2
+                    var bin = Int(v)
+                    if v - Double(bin) >= 0.5 { bin += 1 }
                     for b in max(0, bin - spread)...min(rhoBins - 1, bin + spread) { acc[t * rhoBins + b] += 1 }
                 }
             }

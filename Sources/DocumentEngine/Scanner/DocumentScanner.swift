@@ -65,8 +65,11 @@ package struct DocumentScanner: Sendable {
         for (pass, detector) in passes.enumerated() {
             for zone in detector.zones(in: image, roi: region).prefix(2) {
                 if isCancelled() { return analysis }
+                // Rectified once; the other way up is the same band turned.
+                guard let upright = Self.band(of: image, zone: zone) else { continue }
                 for turned in [false, true] {
-                    guard let read = read(zone, in: image, turned: turned, today: today) else { continue }
+                    let band = turned ? Self.turned(upright) : upright
+                    guard let read = read(zone, band: band, turned: turned, today: today) else { continue }
                     if best == nil || read.rank > best!.rank { best = read }
                     if read.record?.allChecksPassed == true || read.reading.meanConfidence >= 0.9 { break }
                 }
@@ -178,10 +181,10 @@ package struct DocumentScanner: Sendable {
         return analysis
     }
 
-    /// Rectifies the band of `zone` (turned 180° when `turned`) and reads it.
-    func read(_ zone: MRZZoneDetector.Zone, in image: GrayImage, turned: Bool, today: MRZDate) -> ZoneReading? {
-        guard let band = Self.band(of: image, zone: zone, turned: turned),
-              let lines = MRZZoneReader.mrzLines(in: band.image) else { return nil }
+    /// Reads the band of `zone` (rectified by ``band(of:zone:)``, turned 180° when `turned`).
+    func read(_ zone: MRZZoneDetector.Zone, band: (image: GrayImage, toFrame: (Point2D) -> Point2D), turned: Bool,
+              today: MRZDate) -> ZoneReading? {
+        guard let lines = MRZZoneReader.mrzLines(in: band.image) else { return nil }
         let reading = reader.recognise(band: band.image, lines: lines)
         // The most probable text the layout and its check digits allow (the raw reading is kept).
         let resolved = MRZReadingResolver.resolve(reading.candidates) ?? reading.lines
@@ -194,7 +197,7 @@ package struct DocumentScanner: Sendable {
     /// The band around an MRZ zone at the band scale, from the zone's own geometry (an affine map:
     /// cells along the lines, lines down the zone), with room for glyphs the detector missed at the
     /// ends and for a line it missed above or below.
-    static func band(of image: GrayImage, zone: MRZZoneDetector.Zone, turned: Bool)
+    static func band(of image: GrayImage, zone: MRZZoneDetector.Zone)
         -> (image: GrayImage, toFrame: (Point2D) -> Point2D)?
     {
         let s = MRZZoneReader.bandPixelsPerMillimetre
@@ -212,13 +215,16 @@ package struct DocumentScanner: Sendable {
         let quad = Quadrilateral2D(corners: [frame(x0, y0), frame(x1, y0), frame(x1, y1), frame(x0, y1)])
         let w = Int((x1 - x0) * s), h = Int((y1 - y0) * s)
         guard w > 16, h > 16, w <= 4096, h <= 1024,
-              var band = PerspectiveWarp.rectify(image, quad: quad, width: w, height: h) else { return nil }
-        if turned { band = band.rotated(quarterTurnsClockwise: 2) }
-        let toFrame: (Point2D) -> Point2D = { p in
-            let q = turned ? Point2D(x: Double(w) - p.x, y: Double(h) - p.y) : p
-            return frame(x0 + q.x / s, y0 + q.y / s)
-        }
-        return (band, toFrame)
+              let band = PerspectiveWarp.rectify(image, quad: quad, width: w, height: h) else { return nil }
+        return (band, { p in frame(x0 + p.x / s, y0 + p.y / s) })
+    }
+
+    /// A band turned 180°, with its map to the frame.
+    static func turned(_ band: (image: GrayImage, toFrame: (Point2D) -> Point2D))
+        -> (image: GrayImage, toFrame: (Point2D) -> Point2D)
+    {
+        let w = Double(band.image.width), h = Double(band.image.height), toFrame = band.toFrame
+        return (band.image.rotated(quarterTurnsClockwise: 2), { p in toFrame(Point2D(x: w - p.x, y: h - p.y)) })
     }
 
     /// The lower band of a located document, rectified through the outline's homography (so

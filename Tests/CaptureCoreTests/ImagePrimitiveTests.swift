@@ -1,0 +1,187 @@
+import Testing
+@testable import CaptureCore
+
+/// The fast paths of the hot image primitives against plain reference implementations.
+@Suite struct ImagePrimitiveTests {
+    /// A small deterministic generator (64-bit LCG), so every run sees the same data.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    func noise(width: Int, height: Int, seed: UInt64) -> GrayImage {
+        var g = GrayImage(width: width, height: height)
+        var rng = Generator(state: seed)
+        for i in 0..<g.pixels.count { g.pixels[i] = UInt8(rng.next(256)) }
+        return g
+    }
+
+    /// Block means computed pixel by pixel.
+    func referenceDownscale(_ g: GrayImage, rect: PixelRect, factor: Int) -> GrayImage {
+        let r = rect.clipped(width: g.width, height: g.height)
+        let ow = r.width / factor, oh = r.height / factor
+        var out = GrayImage(width: ow, height: oh)
+        for oy in 0..<oh {
+            for ox in 0..<ow {
+                var sum = 0
+                for dy in 0..<factor {
+                    for dx in 0..<factor { sum += Int(g[r.x + ox * factor + dx, r.y + oy * factor + dy]) }
+                }
+                out[ox, oy] = UInt8(sum / (factor * factor))
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: [2, 3, 4, 5])
+    func downscalingOddSizesAveragesWholeBlocksAndDropsTheRemainder(factor: Int) {
+        let g = noise(width: 37, height: 23, seed: UInt64(factor))
+        let small = g.downscaled(by: factor)
+        #expect(small.width == 37 / factor && small.height == 23 / factor)
+        #expect(small == referenceDownscale(g, rect: PixelRect(x: 0, y: 0, width: 37, height: 23), factor: factor))
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 6])
+    func downscalingARegionInPlaceEqualsDownscalingItsCopy(factor: Int) {
+        let g = noise(width: 41, height: 29, seed: 11)
+        // Partly outside the image: clipped first, like `region`.
+        let rect = PixelRect(x: 5, y: -4, width: 50, height: 30)
+        let inPlace = g.downscaled(rect, by: factor)
+        #expect(inPlace == g.region(rect).downscaled(by: factor))
+        #expect(inPlace == referenceDownscale(g, rect: rect, factor: factor))
+    }
+
+    @Test func downscalingBelowOneBlockGivesAnEmptyImage() {
+        let g = noise(width: 3, height: 7, seed: 3)
+        #expect(g.downscaled(by: 4).isEmpty)
+        #expect(g.downscaled(PixelRect(x: 1, y: 1, width: 2, height: 2), by: 3).isEmpty)
+    }
+
+    @Test func grayscaleUsesTheLumaWeightsOnEveryPixelIncludingTheTail() throws {
+        // 37 x 3 = 111 pixels: six blocks of sixteen and a tail of fifteen.
+        let w = 37, h = 3
+        var rng = Generator(state: 5)
+        let bytes = (0..<(w * h * 4)).map { _ in UInt8(rng.next(256)) }
+        let image = try RGBAImage(width: w, height: h, pixels: bytes)
+        let gray = image.grayscale()
+        for i in 0..<(w * h) {
+            let r = Int(bytes[4 * i]), g = Int(bytes[4 * i + 1]), b = Int(bytes[4 * i + 2])
+            #expect(Int(gray.pixels[i]) == (r * 77 + g * 150 + b * 29 + 128) >> 8)
+        }
+    }
+
+    /// Components by flood fill (8-connected), in the raster order of their first pixel.
+    func referenceComponents(_ mask: [Bool], width: Int, height: Int) -> [ConnectedComponent] {
+        var seen = [Bool](repeating: false, count: mask.count)
+        var out: [ConnectedComponent] = []
+        for start in 0..<mask.count where mask[start] && !seen[start] {
+            var c = ConnectedComponent(minX: start % width, minY: start / width, maxX: start % width + 1,
+                                       maxY: start / width + 1, area: 0, sumX: 0, sumY: 0)
+            var stack = [start]
+            seen[start] = true
+            while let p = stack.popLast() {
+                let x = p % width, y = p / width
+                c.minX = min(c.minX, x)
+                c.maxX = max(c.maxX, x + 1)
+                c.minY = min(c.minY, y)
+                c.maxY = max(c.maxY, y + 1)
+                c.area += 1
+                c.sumX += x
+                c.sumY += y
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        let nx = x + dx, ny = y + dy
+                        guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
+                        let q = ny * width + nx
+                        if mask[q], !seen[q] {
+                            seen[q] = true
+                            stack.append(q)
+                        }
+                    }
+                }
+            }
+            out.append(c)
+        }
+        return out
+    }
+
+    @Test(arguments: [20, 45, 60])
+    func labellingRandomMasksMatchesAFloodFill(percentSet: Int) {
+        let w = 53, h = 31
+        var rng = Generator(state: UInt64(percentSet))
+        let mask = (0..<(w * h)).map { _ in rng.next(100) < percentSet }
+        let labelled = ConnectedComponents.label(mask, width: w, height: h)
+        #expect(labelled == referenceComponents(mask, width: w, height: h))
+        let filtered = ConnectedComponents.label(mask, width: w, height: h, minimumArea: 3)
+        #expect(filtered == referenceComponents(mask, width: w, height: h).filter { $0.area >= 3 })
+    }
+
+    @Test func branchesThatMeetLowerDownAreOneComponent() {
+        // A "U" (two columns joined by a bottom row) and a staircase joined only at corners.
+        let rows = [
+            "#...#..#....",
+            "#...#...#...",
+            "#...#....#..",
+            "#####.....#.",
+        ]
+        let w = rows[0].count, h = rows.count
+        let mask = rows.flatMap { $0.map { $0 == "#" } }
+        let c = ConnectedComponents.label(mask, width: w, height: h)
+        #expect(c.count == 2)
+        #expect(c[0].area == 11 && c[0].minX == 0 && c[0].maxX == 5 && c[0].maxY == 4)
+        #expect(c[1].area == 4 && c[1].minX == 7 && c[1].maxX == 11 && c[1].minY == 0 && c[1].maxY == 4)
+    }
+
+    @Test func runsRoundTripTheirMask() {
+        let w = 17, h = 9
+        var rng = Generator(state: 99)
+        let mask = (0..<(w * h)).map { _ in rng.next(3) == 0 }
+        let runs = PixelRuns(mask: mask, width: w, height: h)
+        #expect(runs.finishedRows == h)
+        #expect(runs.mask() == mask)
+        #expect(zip(runs.starts, runs.ends).allSatisfy { $0 < $1 })
+    }
+
+    /// The textbook bilinear sample with clamped neighbours.
+    func referenceBilinear(_ g: GrayImage, x: Double, y: Double) -> Double {
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let fx = x - Double(x0), fy = y - Double(y0)
+        let a = Double(g.clampedSample(x: x0, y: y0)), b = Double(g.clampedSample(x: x0 + 1, y: y0))
+        let c = Double(g.clampedSample(x: x0, y: y0 + 1)), d = Double(g.clampedSample(x: x0 + 1, y: y0 + 1))
+        return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
+    }
+
+    @Test func bilinearSamplesInsideOnTheBorderAndOutsideMatchTheTextbookFormula() {
+        let g = noise(width: 13, height: 9, seed: 21)
+        var rng = Generator(state: 8)
+        var positions: [(Double, Double)] = [(0, 0), (12, 8), (12, 0), (-0.5, 4.25), (12.75, 8.5), (-3.2, -7.9), (6, 8)]
+        for _ in 0..<300 {
+            positions.append((Double(rng.next(20_000)) / 1000 - 3, Double(rng.next(16_000)) / 1000 - 3))
+        }
+        let levels = (0..<256).map(Double.init)
+        for (x, y) in positions {
+            let expected = referenceBilinear(g, x: x, y: y)
+            #expect(g.bilinearSample(x: x, y: y) == expected)
+            let tabled = g.pixels.withUnsafeBufferPointer { p in
+                GrayImage.bilinearSample(p, width: g.width, height: g.height, x: x, y: y) { levels[Int($0)] }
+            }
+            #expect(tabled == expected)
+        }
+    }
+
+    @Test func rectifyingAQuadThatLeavesTheImageClampsToItsEdges() throws {
+        let g = noise(width: 40, height: 30, seed: 4)
+        // Half of the quad lies left of and above the image.
+        let quad = Quadrilateral2D(x: -20, y: -15, width: 40, height: 30)
+        let r = try #require(PerspectiveWarp.rectify(g, quad: quad, width: 40, height: 30))
+        for y in 0..<30 {
+            for x in 0..<40 {
+                let sx = min(max(Double(x) - 20, 0), 39), sy = min(max(Double(y) - 15, 0), 29)
+                #expect(Int(r[x, y]) == Int(referenceBilinear(g, x: sx, y: sy) + 0.5))
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import CaptureCore
+import Testing
+@testable import DocumentEngine
+
+/// The MRZ ink mask (sliding box statistics, emitted as runs) against its definition computed
+/// pixel by pixel.
+@Suite struct MRZInkMaskTests {
+    /// Dark strokes on a gradient with noise: ink, paper and everything between.
+    func page(width: Int, height: Int) -> GrayImage {
+        var g = GrayImage(width: width, height: height)
+        var state: UInt64 = 17
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let noise = Int((state >> 33) % 25)
+                let stroke = (x % 9 < 2 && y % 13 > 3) || (y % 13 == 6 && x % 9 < 6)
+                g[x, y] = UInt8(stroke ? 30 + noise : 120 + x + noise)
+            }
+        }
+        return g
+    }
+
+    /// A pixel is ink when darker than its clipped box's mean by more than a quarter of the box's
+    /// standard deviation plus 8 (exact integer form, as documented on `inkRuns`).
+    func referenceMask(_ g: GrayImage, radius: Int) -> [Bool] {
+        var mask = [Bool](repeating: false, count: g.width * g.height)
+        for y in 0..<g.height {
+            for x in 0..<g.width {
+                var sum = 0, squares = 0, n = 0
+                for yy in max(0, y - radius)..<min(g.height, y + radius + 1) {
+                    for xx in max(0, x - radius)..<min(g.width, x + radius + 1) {
+                        let v = Int(g[xx, yy])
+                        sum += v
+                        squares += v * v
+                        n += 1
+                    }
+                }
+                let marginN = sum - (8 + Int(g[x, y])) * n
+                mask[y * g.width + x] = marginN > 0 && 16 * marginN * marginN > squares * n - sum * sum
+            }
+        }
+        return mask
+    }
+
+    @Test(arguments: [1, 4, 10])
+    func inkRunsMatchThePixelByPixelDefinitionUpToTheBorders(radius: Int) {
+        let g = page(width: 47, height: 33)
+        let runs = MRZTextLineFinder.inkRuns(g, radius: radius)
+        let expected = referenceMask(g, radius: radius)
+        #expect(runs.mask() == expected)
+        #expect(expected.contains(true) && expected.contains(false))
+    }
+
+    @Test func aFlatImageHasNoInk() {
+        let runs = MRZTextLineFinder.inkRuns(GrayImage(width: 20, height: 10, fill: 90), radius: 3)
+        #expect(runs.count == 0 && runs.finishedRows == 10)
+    }
+}
