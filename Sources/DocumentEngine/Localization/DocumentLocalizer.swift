@@ -108,7 +108,7 @@ package struct DocumentLocalizer: Sendable {
 
     func edges(of image: GrayImage, region: PixelRect) -> Edges {
         let factor = max(1, Int((Double(max(region.width, region.height)) / Double(workingSize)).rounded()))
-        let small = image.region(region).downscaled(by: factor).gaussianBlurred(sigma: 1.0)
+        let small = image.downscaled(region, by: factor).gaussianBlurred(sigma: 1.0)
         let field = GradientField(small)
         let noise = field.medianMagnitude()
         let minSide = min(small.width, small.height)
