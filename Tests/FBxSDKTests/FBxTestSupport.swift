@@ -52,7 +52,10 @@ enum FBxFixtures {
                 }
             },
             makeLandmarkBackend: { () throws(FaceEngineError) -> any LandmarkBackend in try backend.get() },
-            trackerConfiguration: tracker, framePixelsPerMillimetre: 2, httpTimeout: 5)
+            // A generous timeout: a slow answer on a loaded 2-core CI machine must not pass for an
+            // unreachable server (which would accept the cached licence answer instead). The
+            // unreachable server of these tests refuses connections at once, so nothing waits for it.
+            trackerConfiguration: tracker, framePixelsPerMillimetre: 2, httpTimeout: 60)
     }
 }
 
