@@ -220,7 +220,7 @@ package struct DocumentLocalizer: Sendable {
             if alignment >= nearParallel {
                 if let below = travel(line, from: lastMid, along: down), below >= 1.5, below <= 14 { bottoms.append(i) }
                 if let above = travel(line, from: firstMid, along: down * -1), above >= 15 { tops.append(i) }
-            } else if alignment <= 1 - nearParallel * nearParallel {
+            } else if alignment <= (1 - nearParallel * nearParallel).squareRoot() {
                 // |sin| ≥ cos 35° ⇔ within 35° of the normal; both lines' ends must lie inside.
                 let before = [anchor.firstLineStart, anchor.lastLineStart].compactMap { travel(line, from: $0, along: along * -1) }
                 let beyond = [anchor.firstLineEnd, anchor.lastLineEnd].compactMap { travel(line, from: $0, along: along) }
