@@ -11,30 +11,6 @@ import Foundation
 /// first colour are applied to the bundled catalog's frame of the same SKU, or to a plain
 /// rectangular frame.
 package struct FBxFrameLoader: Sendable {
-    /// `GET /v1/frames/{sku}`'s body (capkit-server's `FrameResponse`).
-    struct CatalogFrame: Codable {
-        struct Color: Codable {
-            var name: String
-            var hex: String
-        }
-
-        struct Asset: Codable {
-            var role: String
-            var sha256: String
-            var mediaType: String
-            var size: Int
-            var url: String
-        }
-
-        var sku: String
-        var name: String
-        var lensWidthMm: Double
-        var bridgeWidthMm: Double
-        var templeLengthMm: Double
-        var colors: [Color]
-        var assets: [Asset]
-    }
-
     /// Texture resolution of painted frames.
     package let pixelsPerMillimetre: Double
     /// Frames known without the server (the embedded catalog), by SKU.
@@ -52,19 +28,19 @@ package struct FBxFrameLoader: Sendable {
         guard Self.isValidSKU(sku) else { throw .frameNotFound(sku) }
         let answer = try await Self.get("/v1/frames/\(sku)", client: client)
         if answer.status == 404 { throw .frameNotFound(sku) }
-        guard answer.status == 200, let described = try? JSONDecoder().decode(CatalogFrame.self, from: answer.body),
+        guard answer.status == 200, let described = try? JSONDecoder().decode(FBxCatalogFrame.self, from: answer.body),
               described.sku == sku
         else { throw .internalError("the catalog's answer for frame \(sku) cannot be read (HTTP \(answer.status)).") }
         let frame = try await model(of: described, client: client)
         return EyewearAsset.painted(frame, pixelsPerMillimetre: pixelsPerMillimetre)
     }
 
-    private func model(of described: CatalogFrame, client: FBxServerClient) async throws(FBxError) -> EyewearFrame {
+    private func model(of described: FBxCatalogFrame, client: FBxServerClient) async throws(FBxError) -> EyewearFrame {
         if let asset = described.assets.first(where: { $0.role == "model" }) {
-            guard asset.url.hasPrefix("/"), asset.size <= 64 * 1024 else {
+            guard let url = asset.url, url.hasPrefix("/"), let size = asset.size, size <= 64 * 1024 else {
                 throw .internalError("frame \(described.sku): its model asset is not usable.")
             }
-            let answer = try await Self.get(asset.url, client: client)
+            let answer = try await Self.get(url, client: client)
             guard answer.status == 200, Self.sha256Hex(of: answer.body) == asset.sha256,
                   let frame = try? JSONDecoder().decode(EyewearFrame.self, from: answer.body),
                   frame.sku == described.sku, frame.hasPlausibleDimensions

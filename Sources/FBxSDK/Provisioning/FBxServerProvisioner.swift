@@ -28,28 +28,9 @@ package struct FBxServerProvisioner: Sendable {
         var bundleIds: [String]
         var validDays: Int
     }
+    /// `POST /v1/admin/frames`'s body.
     private struct ImportRequest: Encodable {
-        struct Frame: Encodable {
-            struct Color: Encodable {
-                var name: String
-                var hex: String
-            }
-
-            struct Asset: Encodable {
-                var role: String
-                var sha256: String
-            }
-
-            var sku: String
-            var name: String
-            var lensWidthMm: Double
-            var bridgeWidthMm: Double
-            var templeLengthMm: Double
-            var colors: [Color]
-            var assets: [Asset]
-        }
-
-        var frames: [Frame]
+        var frames: [FBxCatalogFrame]
     }
 
     package let client: FBxServerClient
@@ -82,22 +63,22 @@ package struct FBxServerProvisioner: Sendable {
     package func publish(_ frames: [EyewearFrame], texturesAt pixelsPerMillimetre: Double? = nil) async throws -> Int {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        var imported: [ImportRequest.Frame] = []
+        var imported: [FBxCatalogFrame] = []
         for frame in frames {
-            var assets = [ImportRequest.Frame.Asset(
+            var assets = [FBxCatalogFrame.Asset(
                 role: "model", sha256: try await upload(try encoder.encode(frame), mediaType: "application/json"))]
             if let pixelsPerMillimetre {
                 let painted = EyewearAsset.painted(frame, pixelsPerMillimetre: pixelsPerMillimetre)
                 for (role, texture) in [("front", painted.front), ("temple", painted.temple)] {
                     let png = try ImageCodec.encodePNG(texture.straightAlphaImage(), compressionLevel: 3)
-                    assets.append(.init(role: role, sha256: try await upload(png, mediaType: "image/png")))
+                    assets.append(FBxCatalogFrame.Asset(role: role, sha256: try await upload(png, mediaType: "image/png")))
                 }
             }
-            var colours = [ImportRequest.Frame.Color(name: "frame", hex: String(frame.frameColor.hex.prefix(7)))]
+            var colours = [FBxCatalogFrame.Color(name: "frame", hex: String(frame.frameColor.hex.prefix(7)))]
             if let accent = frame.accentColor {
-                colours.append(.init(name: "accent", hex: String(accent.hex.prefix(7))))
+                colours.append(FBxCatalogFrame.Color(name: "accent", hex: String(accent.hex.prefix(7))))
             }
-            imported.append(.init(
+            imported.append(FBxCatalogFrame(
                 sku: frame.sku, name: frame.name, lensWidthMm: frame.lensWidth, bridgeWidthMm: frame.bridgeWidth,
                 templeLengthMm: frame.templeLength, colors: colours, assets: assets))
         }
