@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 /// Resolves the configuration into a ready ``ServerEnvironment``: the data directory, the admin
@@ -72,8 +73,12 @@ package func buildEnvironment(
             report.append("fortface document classifier unavailable (submissions answer 503): \(error)")
         }
     }
+    let classificationThreads = NIOThreadPool(numberOfThreads: max(1, System.coreCount))
+    classificationThreads.start()
+    services.append(ThreadPoolService(pool: classificationThreads))
     let fortface = FortfaceEnvironment(
-        kek: kek, deviceAuthority: authority, keyPool: pool, classifier: documentClassifier
+        kek: kek, deviceAuthority: authority, keyPool: pool, classifier: documentClassifier,
+        classificationThreads: classificationThreads
     )
     if configuration.createDevelopmentCustomer {
         let path = URL(fileURLWithPath: configuration.developmentCustomerPath).standardizedFileURL.path

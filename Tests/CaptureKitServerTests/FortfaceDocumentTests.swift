@@ -110,6 +110,43 @@ struct FortfaceDocumentTests {
         }
     }
 
+    @Test func handshakesAreAnsweredWhileClassificationsAreStillRunning() async throws {
+        // Seven classifications held at once, more than the threads async work runs on (one per core on
+        // machines of up to 7 cores, CI has 2): were they run inline, every such thread would wait
+        // inside `classify` and the handshake below could never be answered.
+        let gate = GatedClassifier()
+        let fixture = try ServerFixture(
+            sessionKeyProvider: PregeneratedSessionKeys.provider(), classifier: gate
+        )
+        defer { fixture.remove() }
+        try await fixture.application().test(.router) { client in
+            await fixture.fillKeyPool()
+            let fortface = try await FortfaceClient.make(client)
+            let running = PregeneratedSessionKeys.count - 1
+            var sessions: [HandshakeResponse] = []
+            for _ in 0..<running { sessions.append(try await fortface.session(now: fixture.clock.now)) }
+            let image = try MarkerClassifier.image(.passport)
+            let payloads = try sessions.map { try fortface.capture($0, image: image) }
+            try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for (session, payload) in zip(sessions, payloads) {
+                    group.addTask {
+                        try await fortface.submit("/v1/documents", sessionId: session.sessionId, payload: payload).status
+                    }
+                }
+                while gate.entered == 0 { try await Task.sleep(for: .milliseconds(5)) }
+
+                let answered = try await fortface.handshake(try fortface.token(now: fixture.clock.now))
+                #expect(answered.status == .created)
+                #expect(gate.finished == 0)
+
+                gate.open()
+                let statuses = try await group.reduce(into: []) { $0.append($1) }
+                #expect(statuses == Array(repeating: .ok, count: running))
+            }
+            #expect(gate.finished == running)
+        }
+    }
+
     @Test func payloadsForAnotherSessionOrKeyAndTamperedPayloadsGetOneGenericError() async throws {
         try await withFortface { fixture, fortface in
             let a = try await fortface.session(now: fixture.clock.now)
@@ -454,5 +491,38 @@ enum ForgedPayload {
             key: wrapped.base64EncodedString(), data: data.combined!.base64EncodedString(),
             imgData: img.combined!.base64EncodedString()
         )
+    }
+}
+
+/// A classifier that holds every call until ``open()``, counting the calls that entered and finished.
+/// It opens by itself after `fallback` seconds, so that a server which blocks on it fails the test
+/// (the calls finish before the answer that should not have waited for them) instead of hanging it.
+final class GatedClassifier: DocumentClassifying, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+    private var enteredCount = 0
+    private var finishedCount = 0
+
+    init(fallback: Double = 45) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + fallback) { [weak self] in self?.open() }
+    }
+
+    var entered: Int { condition.withLock { enteredCount } }
+    var finished: Int { condition.withLock { finishedCount } }
+
+    func open() {
+        condition.withLock {
+            isOpen = true
+            condition.broadcast()
+        }
+    }
+
+    func classify(_ image: RGBAImage) throws -> DocumentClassificationAnswer {
+        condition.withLock {
+            enteredCount += 1
+            while !isOpen { condition.wait() }
+            finishedCount += 1
+        }
+        return DocumentClassificationAnswer(type: .passport, confidence: 0.9)
     }
 }

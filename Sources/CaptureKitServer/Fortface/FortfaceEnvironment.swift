@@ -1,7 +1,8 @@
 import FortfaceWire
+import NIOPosix
 
 /// What the Fortface routes share beyond the server environment: the key-encryption key, the device
-/// CA, the session key pool and the document classifier.
+/// CA, the session key pool, the document classifier and its threads.
 package struct FortfaceEnvironment: Sendable {
     /// Seals session private keys and retained images at rest.
     package var kek: KeyEncryptionKey
@@ -12,15 +13,21 @@ package struct FortfaceEnvironment: Sendable {
     /// Classifies submitted images; nil when the document engine could not be loaded (submissions then
     /// answer 503 `classifierUnavailable`).
     package var classifier: (any DocumentClassifying)?
+    /// Where submissions are decoded and classified (tens of milliseconds of blocking work each): on
+    /// threads of their own, neither on the few threads all async request handling shares nor on
+    /// NIO's shared blocking pool, which the SQLite driver needs for every query. Started; stopped by
+    /// a ``ThreadPoolService``.
+    package var classificationThreads: NIOThreadPool
 
     package init(
         kek: KeyEncryptionKey, deviceAuthority: DeviceCertificateAuthority, keyPool: SessionKeyPool,
-        classifier: (any DocumentClassifying)?
+        classifier: (any DocumentClassifying)?, classificationThreads: NIOThreadPool
     ) {
         self.kek = kek
         self.deviceAuthority = deviceAuthority
         self.keyPool = keyPool
         self.classifier = classifier
+        self.classificationThreads = classificationThreads
     }
 
     /// The device token verifier (±120 s skew).

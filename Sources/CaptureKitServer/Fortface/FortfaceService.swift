@@ -3,6 +3,7 @@ import Crypto
 import FortfaceWire
 import Foundation
 import Logging
+import NIOPosix
 import _CryptoExtras
 
 /// The Fortface API's logic: handshakes, document submissions and metric submissions, each for an
@@ -126,7 +127,7 @@ package struct FortfaceService: Sendable {
         }
 
         guard fortface.classifier != nil else { throw FortfaceError.classifierUnavailable }
-        let classification = try classify(image)
+        let classification = try await classify(image)
         if let document, let first = DocumentTypeName(rawValue: document.documentType),
             !first.accepts(secondSide: classification.type)
         {
@@ -269,9 +270,19 @@ package struct FortfaceService: Sendable {
         }
     }
 
-    /// Decodes the image (JPEG or PNG, bounded) and classifies it; a structurally sound PDF is
-    /// answered UNDEFINED (the engine reads images only).
-    private func classify(_ image: Data) throws -> DocumentClassificationAnswer {
+    /// Decodes the image (JPEG or PNG, bounded) and classifies it on the classification threads (see
+    /// ``FortfaceEnvironment/classificationThreads``); a structurally sound PDF is answered UNDEFINED
+    /// (the engine reads images only).
+    private func classify(_ image: Data) async throws -> DocumentClassificationAnswer {
+        let service = self
+        do {
+            return try await fortface.classificationThreads.runIfActive { try service.classifyBlocking(image) }
+        } catch is NIOThreadPoolError.ThreadPoolInactive {
+            throw FortfaceError.classifierUnavailable
+        }
+    }
+
+    private func classifyBlocking(_ image: Data) throws -> DocumentClassificationAnswer {
         if image.starts(with: Array("%PDF-".utf8)) {
             guard image.suffix(1024).range(of: Data("%%EOF".utf8)) != nil else { throw FortfaceError.fileCorrupted }
             return DocumentClassificationAnswer(type: .undefined, confidence: 0)
