@@ -1,5 +1,6 @@
 import CTesseract
 import CaptureCore
+import Foundation
 
 /// One tesseract handle initialised for a language (Portuguese for the classifier), reading whole
 /// rectified card sides with automatic page segmentation.
@@ -38,6 +39,7 @@ final class TesseractEngine {
     /// The text tesseract reads in `image` (empty when it reads nothing).
     func text(of image: GrayImage) -> String {
         guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height else { return "" }
+        Self.keepOpenMPOnThisThread()
         return image.pixels.withUnsafeBufferPointer { pixels -> String in
             TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1,
                                 Int32(image.width))
@@ -46,5 +48,23 @@ final class TesseractEngine {
             defer { TessDeleteText(text) }
             return String(cString: text)
         }
+    }
+
+    /// Debian's tesseract is built with OpenMP and asks for teams of up to 4 threads in its LSTM. Run
+    /// from several threads at once (the server classifies concurrent uploads, the tests run in
+    /// parallel), those teams oversubscribe the cores and their idle members spin, so that a 2-core
+    /// machine spent most of its time spinning. Concurrency comes from the callers here, so every
+    /// call runs its parallel regions on the calling thread alone: `omp_set_max_active_levels(0)`
+    /// makes every region inactive (one thread). It is looked up at run time, from the libgomp
+    /// tesseract loaded; a tesseract built without OpenMP has none and needs none.
+    private static let setMaxActiveLevels: (@convention(c) (Int32) -> Void)? = {
+        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "omp_set_max_active_levels") else {
+            return nil
+        }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Void).self)
+    }()
+
+    private static func keepOpenMPOnThisThread() {
+        setMaxActiveLevels?(0)
     }
 }
