@@ -16,18 +16,29 @@ struct GradientField: Sendable {
         var gx = [Float](repeating: 0, count: n), gy = [Float](repeating: 0, count: n)
         var mag = [Float](repeating: 0, count: n)
         if w >= 3, h >= 3 {
+            // Raw row pointers and 32-bit sums let the compiler vectorise the row loop (the same
+            // integer sums as per-pixel Int arithmetic, so the same values).
             image.pixels.withUnsafeBufferPointer { p in
-                for y in 1..<(h - 1) {
-                    let r0 = (y - 1) * w, r1 = y * w, r2 = (y + 1) * w
-                    for x in 1..<(w - 1) {
-                        let a = Int(p[r0 + x - 1]), b = Int(p[r0 + x]), c = Int(p[r0 + x + 1])
-                        let d = Int(p[r1 + x - 1]), f = Int(p[r1 + x + 1])
-                        let g = Int(p[r2 + x - 1]), hh = Int(p[r2 + x]), i = Int(p[r2 + x + 1])
-                        let sx = Float((c + 2 * f + i) - (a + 2 * d + g))
-                        let sy = Float((g + 2 * hh + i) - (a + 2 * b + c))
-                        gx[r1 + x] = sx
-                        gy[r1 + x] = sy
-                        mag[r1 + x] = (sx * sx + sy * sy).squareRoot()
+                gx.withUnsafeMutableBufferPointer { gxOut in
+                    gy.withUnsafeMutableBufferPointer { gyOut in
+                        mag.withUnsafeMutableBufferPointer { magOut in
+                            let src = p.baseAddress!, ox = gxOut.baseAddress!, oy = gyOut.baseAddress!
+                            let om = magOut.baseAddress!
+                            for y in 1..<(h - 1) {
+                                let above = src + (y - 1) * w, row = src + y * w, below = src + (y + 1) * w
+                                let rx = ox + y * w, ry = oy + y * w, rm = om + y * w
+                                for x in 1..<(w - 1) {
+                                    let a = Int32(above[x - 1]), b = Int32(above[x]), c = Int32(above[x + 1])
+                                    let d = Int32(row[x - 1]), f = Int32(row[x + 1])
+                                    let g = Int32(below[x - 1]), hh = Int32(below[x]), i = Int32(below[x + 1])
+                                    let sx = Float((c &+ 2 &* f &+ i) &- (a &+ 2 &* d &+ g))
+                                    let sy = Float((g &+ 2 &* hh &+ i) &- (a &+ 2 &* b &+ c))
+                                    rx[x] = sx
+                                    ry[x] = sy
+                                    rm[x] = (sx * sx + sy * sy).squareRoot()
+                                }
+                            }
+                        }
                     }
                 }
             }
