@@ -14,42 +14,42 @@ extension GrayImage {
         let w = width, h = height, taps = 2 * radius + 1
         var temp = [UInt8](repeating: 0, count: pixels.count)
         var out = GrayImage(width: w, height: h)
-        weights.withUnsafeBufferPointer { k in
-            // Horizontal pass, with a padded row so the inner loop never clamps.
-            var row = [UInt8](repeating: 0, count: w + 2 * radius)
-            pixels.withUnsafeBufferPointer { src in
-                temp.withUnsafeMutableBufferPointer { dst in
-                    row.withUnsafeMutableBufferPointer { r in
-                        for y in 0..<h {
-                            let base = y * w
-                            for x in 0..<w { r[x + radius] = src[base + x] }
-                            for x in 0..<radius {
-                                r[x] = src[base]
-                                r[w + radius + x] = src[base + w - 1]
+        // Raw row pointers and 32-bit sums, with the taps as the outer loop, let the compiler
+        // vectorise the row loops (the same integer sums in the same order, so the same values).
+        var row = [UInt8](repeating: 0, count: w + 2 * radius)
+        var acc = [Int32](repeating: 0, count: w)
+        weights.withUnsafeBufferPointer { kb in
+            pixels.withUnsafeBufferPointer { pb in
+                temp.withUnsafeMutableBufferPointer { tb in
+                    out.pixels.withUnsafeMutableBufferPointer { ob in
+                        row.withUnsafeMutableBufferPointer { rb in
+                            acc.withUnsafeMutableBufferPointer { ab in
+                                let k = kb.baseAddress!, src = pb.baseAddress!, mid = tb.baseAddress!
+                                let dst = ob.baseAddress!, r = rb.baseAddress!, a = ab.baseAddress!
+                                // Horizontal pass, through a padded row so the inner loop never clamps.
+                                for y in 0..<h {
+                                    let s = src + y * w, d = mid + y * w
+                                    (r + radius).update(from: s, count: w)
+                                    r.update(repeating: s[0], count: radius)
+                                    (r + radius + w).update(repeating: s[w - 1], count: radius)
+                                    for x in 0..<w { a[x] = 32768 }
+                                    for t in 0..<taps {
+                                        let wt = k[t], shifted = r + t
+                                        for x in 0..<w { a[x] &+= Int32(shifted[x]) &* wt }
+                                    }
+                                    for x in 0..<w { d[x] = UInt8(clamping: a[x] >> 16) }
+                                }
+                                // Vertical pass, a row at a time so memory is read sequentially.
+                                for y in 0..<h {
+                                    for x in 0..<w { a[x] = 32768 }
+                                    for t in 0..<taps {
+                                        let wt = k[t], s = mid + min(max(y + t - radius, 0), h - 1) * w
+                                        for x in 0..<w { a[x] &+= Int32(s[x]) &* wt }
+                                    }
+                                    let d = dst + y * w
+                                    for x in 0..<w { d[x] = UInt8(clamping: a[x] >> 16) }
+                                }
                             }
-                            for x in 0..<w {
-                                var acc: Int32 = 32768
-                                for t in 0..<taps { acc &+= Int32(r[x + t]) &* k[t] }
-                                dst[base + x] = UInt8(clamping: acc >> 16)
-                            }
-                        }
-                    }
-                }
-            }
-            // Vertical pass, a row at a time so memory is read sequentially.
-            var acc = [Int32](repeating: 0, count: w)
-            temp.withUnsafeBufferPointer { src in
-                out.pixels.withUnsafeMutableBufferPointer { dst in
-                    acc.withUnsafeMutableBufferPointer { a in
-                        for y in 0..<h {
-                            for x in 0..<w { a[x] = 32768 }
-                            for t in 0..<taps {
-                                let sy = min(max(y + t - radius, 0), h - 1)
-                                let wt = k[t], base = sy * w
-                                for x in 0..<w { a[x] &+= Int32(src[base + x]) &* wt }
-                            }
-                            let base = y * w
-                            for x in 0..<w { dst[base + x] = UInt8(clamping: a[x] >> 16) }
                         }
                     }
                 }
