@@ -6,7 +6,17 @@ public enum PerspectiveWarp {
     public static func rectify(_ image: GrayImage, quad: Quadrilateral2D, width: Int, height: Int) -> GrayImage? {
         precondition(width > 0 && height > 0)
         let target = Quadrilateral2D(x: 0, y: 0, width: Double(width), height: Double(height))
-        guard let h = Homography(from: target, to: quad), image.width > 0, image.height > 0 else { return nil }
+        guard let h = Homography(from: target, to: quad) else { return nil }
+        return rectify(image, map: h, width: width, height: height)
+    }
+
+    /// Samples `image` bilinearly at `map`(x, y) for every output pixel, where `map` takes the
+    /// output's coordinates to the image's (both with pixel centres at +½); points outside the
+    /// image clamp to its edge. ``rectify(_:quad:width:height:)`` with the map given directly (an
+    /// affine map needs no solving). Returns nil for an empty image.
+    public static func rectify(_ image: GrayImage, map h: Homography, width: Int, height: Int) -> GrayImage? {
+        precondition(width > 0 && height > 0)
+        guard image.width > 0, image.height > 0 else { return nil }
         let sw = image.width
         return GrayImage(width: width, height: height) { dst in
             image.pixels.withUnsafeBufferPointer { source in

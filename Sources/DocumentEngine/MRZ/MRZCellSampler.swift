@@ -16,36 +16,27 @@ package enum MRZCellSampler {
         // Perspective shrinks cells and glyphs together along the line.
         let cellWidth = line.localPitch(k)
         let cellHeight = line.capHeight * heightInCapHeights * cellWidth / max(1e-9, line.pitch)
-        var raw = [Float](repeating: 0, count: width * height)
-        // 2x2 supersampling per output pixel; rows follow the line's slope.
-        let stepX = cellWidth / Double(width), stepY = cellHeight / Double(height)
+        // 2x2 supersampling per output pixel, rows following the line's slope: the cell, a sheared
+        // rectangle, is warped to twice the patch size by an affine map (output pixel centres at
+        // +½ land on the sample positions; the warp puts the band's pixel centres at +½ too).
         let left = centre.x - cellWidth / 2, top = centre.y - cellHeight / 2
-        let slope = line.slope, centreX = centre.x
-        grayLevels.withUnsafeBufferPointer { level in
-            band.pixels.withUnsafeBufferPointer { pixels in
-                raw.withUnsafeMutableBufferPointer { patch in
-                    for v in 0..<height {
-                        for u in 0..<width {
-                            var acc = 0.0
-                            for sy in 0..<2 {
-                                for sx in 0..<2 {
-                                    let x = left + (Double(u) + 0.25 + 0.5 * Double(sx)) * stepX
-                                    let y = top + (Double(v) + 0.25 + 0.5 * Double(sy)) * stepY + slope * (x - centreX)
-                                    acc += GrayImage.bilinearSample(pixels, width: band.width, height: band.height,
-                                                                    x: x, y: y) { level[Int($0)] }
-                                }
-                            }
-                            patch[v * width + u] = Float(acc / 4)
-                        }
-                    }
+        let sx = cellWidth / Double(2 * width), sy = cellHeight / Double(2 * height)
+        let map = Homography(matrix: [sx, 0, left + 0.5, line.slope * sx, sy, top + line.slope * (left - centre.x) + 0.5, 0, 0, 1])
+        guard let fine = PerspectiveWarp.rectify(band, map: map, width: 2 * width, height: 2 * height) else {
+            return [Float](repeating: 0, count: width * height)
+        }
+        var raw = [Float](repeating: 0, count: width * height)
+        fine.pixels.withUnsafeBufferPointer { f in
+            for v in 0..<height {
+                let upper = f.baseAddress! + 4 * v * width, lower = upper + 2 * width
+                for u in 0..<width {
+                    let sum = Int(upper[2 * u]) + Int(upper[2 * u + 1]) + Int(lower[2 * u]) + Int(lower[2 * u + 1])
+                    raw[v * width + u] = Float(sum) / 4
                 }
             }
         }
         return normalised(raw)
     }
-
-    /// `Double(v)` for every gray level `v` (looked up instead of converted per sample).
-    static let grayLevels: [Double] = (0..<256).map(Double.init)
 
     /// Maps the 5th percentile (ink) to 1 and the 95th (background) to 0; a flat patch is all 0.
     /// (Percentiles from a 256-bin histogram: the values are gray levels.)
