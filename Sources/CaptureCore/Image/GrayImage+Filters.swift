@@ -15,7 +15,8 @@ extension GrayImage {
         var temp = [UInt8](repeating: 0, count: pixels.count)
         var out = GrayImage(width: w, height: h)
         // Raw row pointers and 32-bit sums, with the taps as the outer loop, let the compiler
-        // vectorise the row loops (the same integer sums in the same order, so the same values).
+        // vectorise the row loops; the kernel is symmetric, so each weight multiplies the sum of
+        // its two taps (the same integer sums, so the same values).
         var row = [UInt8](repeating: 0, count: w + 2 * radius)
         var acc = [Int32](repeating: 0, count: w)
         weights.withUnsafeBufferPointer { kb in
@@ -32,19 +33,22 @@ extension GrayImage {
                                     (r + radius).update(from: s, count: w)
                                     r.update(repeating: s[0], count: radius)
                                     (r + radius + w).update(repeating: s[w - 1], count: radius)
-                                    for x in 0..<w { a[x] = 32768 }
-                                    for t in 0..<taps {
-                                        let wt = k[t], shifted = r + t
-                                        for x in 0..<w { a[x] &+= Int32(shifted[x]) &* wt }
+                                    let centre = k[radius], middle = r + radius
+                                    for x in 0..<w { a[x] = 32768 &+ Int32(middle[x]) &* centre }
+                                    for t in 0..<radius {
+                                        let wt = k[t], left = r + t, right = r + (taps - 1 - t)
+                                        for x in 0..<w { a[x] &+= (Int32(left[x]) &+ Int32(right[x])) &* wt }
                                     }
                                     for x in 0..<w { d[x] = UInt8(clamping: a[x] >> 16) }
                                 }
                                 // Vertical pass, a row at a time so memory is read sequentially.
                                 for y in 0..<h {
-                                    for x in 0..<w { a[x] = 32768 }
-                                    for t in 0..<taps {
-                                        let wt = k[t], s = mid + min(max(y + t - radius, 0), h - 1) * w
-                                        for x in 0..<w { a[x] &+= Int32(s[x]) &* wt }
+                                    func source(_ t: Int) -> UnsafeMutablePointer<UInt8> { mid + min(max(y + t - radius, 0), h - 1) * w }
+                                    let centre = k[radius], middle = source(radius)
+                                    for x in 0..<w { a[x] = 32768 &+ Int32(middle[x]) &* centre }
+                                    for t in 0..<radius {
+                                        let wt = k[t], above = source(t), below = source(taps - 1 - t)
+                                        for x in 0..<w { a[x] &+= (Int32(above[x]) &+ Int32(below[x])) &* wt }
                                     }
                                     let d = dst + y * w
                                     for x in 0..<w { d[x] = UInt8(clamping: a[x] >> 16) }
