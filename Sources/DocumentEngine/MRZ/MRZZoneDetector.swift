@@ -126,21 +126,29 @@ package struct MRZZoneDetector: Sendable {
         let maxRho = Int(Double(width * width + height * height).squareRoot()) + 1
         let rhoBins = maxRho + 1  // 2-pixel bins over −maxRho...maxRho
         var accumulator = [Int32](repeating: 0, count: angleBins * rhoBins)
-        let cosT = (0..<angleBins).map { cos(Double($0) * Double.pi / Double(angleBins)) }
-        let sinT = (0..<angleBins).map { sin(Double($0) * Double.pi / Double(angleBins)) }
+        // Votes in 32.32 fixed point from centres in half pixels (box centres are multiples of ½):
+        // bin = round((ρ + maxRho) / 2) = (2x·cos/4 + 2y·sin/4 + maxRho/2 + ½) >> 32, in 2^32ths.
+        let one = Double(1 << 32)
+        let cosines = (0..<angleBins).map { Int((cos(Double($0) * Double.pi / Double(angleBins)) / 4 * one).rounded()) }
+        let sines = (0..<angleBins).map { Int((sin(Double($0) * Double.pi / Double(angleBins)) / 4 * one).rounded()) }
+        let bias = Int(((Double(maxRho) / 2 + 0.5) * one).rounded())
         let voters = glyphs.filter { !$0.isRun }
         accumulator.withUnsafeMutableBufferPointer { acc in
-            for g in voters {
-                // A glyph votes for every line passing within a third of its size of its centre, so
-                // a text line's votes gather in one bin despite jitter and angle quantisation.
-                let spread = max(1, Int((g.size / 3 / 2).rounded()))
-                for t in 0..<angleBins {
-                    let rho = g.centre.x * cosT[t] + g.centre.y * sinT[t]
-                    // Rounded half away from zero, as `rounded()` (the value is not negative).
-                    let v = (rho + Double(maxRho)) / 2
-                    var bin = Int(v)
-                    if v - Double(bin) >= 0.5 { bin += 1 }
-                    for b in max(0, bin - spread)...min(rhoBins - 1, bin + spread) { acc[t * rhoBins + b] += 1 }
+            cosines.withUnsafeBufferPointer { cosines in
+                sines.withUnsafeBufferPointer { sines in
+                    for g in voters {
+                        // A glyph votes for every line passing within a third of its size of its
+                        // centre, so a text line's votes gather in one bin despite jitter and angle
+                        // quantisation.
+                        let spread = max(1, Int((g.size / 3 / 2).rounded()))
+                        let hx = Int((2 * g.centre.x).rounded()), hy = Int((2 * g.centre.y).rounded())
+                        var row = acc.baseAddress!
+                        for t in 0..<angleBins {
+                            let bin = (hx &* cosines[t] &+ hy &* sines[t] &+ bias) &>> 32
+                            for b in max(0, bin - spread)...min(rhoBins - 1, bin + spread) { row[b] &+= 1 }
+                            row += rhoBins
+                        }
+                    }
                 }
             }
         }
