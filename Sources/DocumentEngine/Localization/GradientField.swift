@@ -48,14 +48,40 @@ struct GradientField: Sendable {
         self.magnitude = mag
     }
 
+    /// Counts of `values` truncated to whole units, the last bin taking everything above it.
+    /// Four interleaved partial histograms keep runs of equal values (flat image regions) from
+    /// waiting on each other's increments; their sum is the histogram.
+    static func histogram(_ values: [Float], bins: Int, skippingZeros: Bool = false) -> [Int] {
+        var partial = [Int](repeating: 0, count: 4 * bins)
+        let last = Float(bins - 1)
+        values.withUnsafeBufferPointer { v in
+            partial.withUnsafeMutableBufferPointer { p in
+                let counts = p.baseAddress!, n = v.count
+                var i = 0
+                // Gradient magnitudes are at most 1020·√2, so min(last, m) converts safely; a
+                // skipped zero goes to bin 0 of its partial histogram and is removed below.
+                while i + 4 <= n {
+                    for lane in 0..<4 {
+                        counts[lane &* bins &+ Int(min(last, v[i &+ lane]))] &+= 1
+                    }
+                    i &+= 4
+                }
+                while i < n {
+                    counts[Int(min(last, v[i]))] &+= 1
+                    i &+= 1
+                }
+            }
+        }
+        var histogram = [Int](repeating: 0, count: bins)
+        for b in 0..<bins { histogram[b] = partial[b] + partial[bins + b] + partial[2 * bins + b] + partial[3 * bins + b] }
+        if skippingZeros { histogram[0] -= values.count(where: { $0 == 0 }) }
+        return histogram
+    }
+
     /// The median magnitude over the interior (a noise-level estimate).
     func medianMagnitude() -> Float {
-        var histogram = [Int](repeating: 0, count: 1024)
-        var count = 0
-        for m in magnitude where m > 0 {
-            histogram[min(1023, Int(m))] += 1
-            count += 1
-        }
+        let histogram = Self.histogram(magnitude, bins: 1024, skippingZeros: true)
+        let count = histogram.reduce(0, +)
         var seen = 0
         for (v, c) in histogram.enumerated() {
             seen += c

@@ -15,8 +15,7 @@ package enum SharpnessMeter {
         let w = image.width, h = image.height
         guard w > 12, h > 12 else { return nil }
         // Threshold at the 97th percentile of magnitudes (histogram, 1-unit bins).
-        var histogram = [Int](repeating: 0, count: 1500)
-        for m in field.magnitude { histogram[min(1499, Int(m))] += 1 }
+        let histogram = GradientField.histogram(field.magnitude, bins: 1500)
         var above = 0, percentile = 1499
         let wanted = field.magnitude.count * 3 / 100
         while percentile > 0, above + histogram[percentile] < wanted {
@@ -26,22 +25,25 @@ package enum SharpnessMeter {
         let threshold = max(40, Float(percentile))
         var sigmas: [Double] = []
         let r = 5
-        for y in stride(from: r, to: h - r, by: 1) {
-            for x in stride(from: r, to: w - r, by: 1) {
-                let i = y * w + x
-                let m = field.magnitude[i]
-                guard m >= threshold else { continue }
-                // Local maximum along the gradient direction only (the edge's centre).
-                let gx = Double(field.gx[i]) / Double(m), gy = Double(field.gy[i]) / Double(m)
-                let ax = x + Int(gx.rounded()), ay = y + Int(gy.rounded())
-                let bx = x - Int(gx.rounded()), by = y - Int(gy.rounded())
-                guard m >= field.magnitude[ay * w + ax], m >= field.magnitude[by * w + bx] else { continue }
-                // Contrast across the edge, `r` pixels each way along the gradient.
-                let p = image.bilinearSample(x: Double(x) + gx * Double(r), y: Double(y) + gy * Double(r))
-                let q = image.bilinearSample(x: Double(x) - gx * Double(r), y: Double(y) - gy * Double(r))
-                let contrast = abs(p - q)
-                guard contrast >= 20 else { continue }
-                sigmas.append(contrast * 8 / (Double(m) * (2 * Double.pi).squareRoot()))
+        field.magnitude.withUnsafeBufferPointer { magnitudes in
+            let magnitude = magnitudes.baseAddress!
+            for y in stride(from: r, to: h - r, by: 1) {
+                let row = magnitude + y * w
+                for x in stride(from: r, to: w - r, by: 1) where row[x] >= threshold {
+                    let i = y * w + x
+                    let m = row[x]
+                    // Local maximum along the gradient direction only (the edge's centre).
+                    let gx = Double(field.gx[i]) / Double(m), gy = Double(field.gy[i]) / Double(m)
+                    let ax = x + Int(gx.rounded()), ay = y + Int(gy.rounded())
+                    let bx = x - Int(gx.rounded()), by = y - Int(gy.rounded())
+                    guard m >= magnitude[ay * w + ax], m >= magnitude[by * w + bx] else { continue }
+                    // Contrast across the edge, `r` pixels each way along the gradient.
+                    let p = image.bilinearSample(x: Double(x) + gx * Double(r), y: Double(y) + gy * Double(r))
+                    let q = image.bilinearSample(x: Double(x) - gx * Double(r), y: Double(y) - gy * Double(r))
+                    let contrast = abs(p - q)
+                    guard contrast >= 20 else { continue }
+                    sigmas.append(contrast * 8 / (Double(m) * (2 * Double.pi).squareRoot()))
+                }
             }
         }
         guard sigmas.count >= 30 else { return nil }
