@@ -227,7 +227,7 @@ package struct MRZTextLineFinder: Sendable {
         let gaps = zip(singles, singles.dropFirst()).map { $1.centre.x - $0.centre.x }
             .filter { $0 >= 0.7 * expectedPitch && $0 <= 1.35 * expectedPitch }
         guard gaps.count >= 4 else { return nil }
-        var pitch = Self.median(gaps)
+        let pitch = Self.median(gaps)
 
         // Index every glyph, then fit the perspective model of equally spaced cells,
         // x = (x0 + b·k) / (1 + c·k), linear in (x0, b, c) as x = x0 + b·k − c·k·x.
