@@ -28,7 +28,8 @@ public enum PerspectiveWarp {
                     let top = a &<< 12 &+ (b &- a) &* fx, bottom = c &<< 12 &+ (d &- c) &* fx
                     out[i] = UInt8(truncatingIfNeeded: (top &<< 12 &+ (bottom &- top) &* fy &+ (1 &<< 23)) &>> 24)
                 } clamped: { i, sx, sy in
-                    out[i] = UInt8(truncatingIfNeeded: Int(bilinear(src, width: sw, height: image.height, x: sx, y: sy) + 0.5))
+                    let v = GrayImage.bilinearSample(source, width: sw, height: image.height, x: sx, y: sy)
+                    out[i] = UInt8(truncatingIfNeeded: Int(v + 0.5))
                 }
             }
         }
@@ -157,18 +158,6 @@ public enum PerspectiveWarp {
                 }
             }
         }
-    }
-
-    /// Bilinear gray sample at (`x`, `y`), which must lie inside the image.
-    @inline(__always)
-    static func bilinear(_ src: UnsafePointer<UInt8>, width sw: Int, height sh: Int, x sx: Double, y sy: Double) -> Double {
-        let x0 = Int(sx), y0 = Int(sy)
-        let dx = x0 + 1 < sw ? 1 : 0, dy = y0 + 1 < sh ? sw : 0
-        let fx = sx - Double(x0), fy = sy - Double(y0)
-        let p = src + (y0 * sw + x0)
-        let a = Double(p[0]), b = Double(p[dx]), c = Double(p[dy]), d = Double(p[dy + dx])
-        let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-        return top + (bottom - top) * fy
     }
 
     /// Bilinear RGBA sample with clamped edges.
