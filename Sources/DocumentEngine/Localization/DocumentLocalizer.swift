@@ -57,11 +57,30 @@ package struct DocumentLocalizer: Sendable {
         }
         var found: (coarse: Scored, refined: Quadrilateral2D)?
         if let anchor, let smallAnchor {
-            // The few best outlines that fit the MRZ, each expanded and refined, then judged again
-            // by where the refined corners put the MRZ (coarse corners are too rough for that).
+            // The few best outlines that fit the MRZ, each expanded, and variants of them with the
+            // top searched near where the MRZ predicts it. The best few of all those by their coarse
+            // corners are refined, then judged again by where the refined corners put the MRZ (coarse
+            // corners are too rough to decide between close candidates).
             var bestRank = 0.0
-            for candidate in anchoredQuads(edges, anchor: smallAnchor, limit: Self.anchoredCandidates) {
-                let expanded = expandedOutward(candidate, edges: edges, anchor: smallAnchor)
+            var candidates = anchoredQuads(edges, anchor: smallAnchor, limit: Self.anchoredCandidates).map {
+                expandedOutward($0, edges: edges, anchor: smallAnchor)
+            }
+            // The prediction depends on the side edges only: the best candidate with each pair is
+            // completed.
+            var completedSides: [[ImageLine]] = []
+            for candidate in candidates {
+                guard let bottom = candidate.bottomSide, candidate.lines.count == 4 else { continue }
+                let key = [candidate.lines[(bottom + 1) % 4], candidate.lines[(bottom + 3) % 4]]
+                guard !completedSides.contains(key) else { continue }
+                completedSides.append(key)
+                for completed in completedTops(candidate, edges: edges, anchor: smallAnchor)
+                where !candidates.contains(where: { $0.quad == completed.quad }) {
+                    candidates.append(completed)
+                }
+            }
+            let coarseRanks = candidates.map { c in c.bottomSide.map { c.score * smallAnchor.layoutAgreement(of: c.quad, bottom: $0) } ?? 0 }
+            let shortlist = candidates.indices.sorted { coarseRanks[$0] > coarseRanks[$1] }.prefix(Self.anchoredCandidates)
+            for expanded in shortlist.map({ candidates[$0] }) {
                 guard let bottom = expanded.bottomSide else { continue }
                 let quad = refined(expanded)
                 let rank = expanded.score * anchor.layoutAgreement(of: quad, bottom: bottom)
@@ -195,7 +214,7 @@ package struct DocumentLocalizer: Sendable {
     /// (bottom: parallel to the lines, 1.5–14 mm below the last; top: parallel, at least 15 mm
     /// above the first; left and right: across the lines, 1–18 mm beyond their first and last
     /// glyphs), and each combination of one top, right, bottom and left edge is scored, weighted by
-    /// ``DocumentAnchor/layoutAgreement(of:bottom:)``. The `limit` best come first; side 2 of each
+    /// ``DocumentAnchor/mrzAgreement(of:bottom:)``. The `limit` best come first; side 2 of each
     /// is the bottom.
     func anchoredQuads(_ edges: Edges, anchor: DocumentAnchor, limit: Int) -> [Scored] {
         let lines = edges.lines, supports = edges.supports
@@ -241,7 +260,7 @@ package struct DocumentLocalizer: Sendable {
                         guard quad.signedArea > 0, anchor.bottomSide(of: quad) == 2 else { continue }
                         let sides = [supports[t], supports[r], supports[b], supports[l]]
                         guard var scored = score(quad, sides: sides, width: w, height: h) else { continue }
-                        let rank = scored.score * anchor.layoutAgreement(of: quad, bottom: 2)
+                        let rank = scored.score * anchor.mrzAgreement(of: quad, bottom: 2)
                         guard best.count < limit || rank > best[best.count - 1].rank else { continue }
                         scored.lines = sides.map(\.line)
                         scored.bottomSide = 2
@@ -252,6 +271,48 @@ package struct DocumentLocalizer: Sendable {
             }
         }
         return best.map(\.scored)
+    }
+
+    /// The most the top edge of a completed outline may be from where the MRZ predicts it, in
+    /// millimetres (the prediction is within 4 mm on generated frames; see
+    /// ``DocumentAnchor/topTolerance``).
+    static let completionReach = 7.0
+
+    /// Variants of an anchored outline whose top edge is searched afresh near where its side edges
+    /// and the MRZ lines predict it (``DocumentAnchor/predictedTopCorners(left:right:)``),
+    /// with ``EdgeLineDetector/linesNear(_:_:in:threshold:maximumOffset:maximumAngle:limit:)``. A
+    /// card's top edge is often faint (a pale card on pale paper) and lies close to stronger
+    /// parallel lines (a header band inside, tiles or paper edges outside) that suppress it in the
+    /// global transform; near the prediction it is one of few candidates.
+    func completedTops(_ candidate: Scored, edges: Edges, anchor: DocumentAnchor) -> [Scored] {
+        guard let bottom = candidate.bottomSide, candidate.lines.count == 4, anchor.pixelsPerMillimetre > 0 else { return [] }
+        let top = (bottom + 2) % 4, right = (bottom + 3) % 4, left = (bottom + 1) % 4
+        let lines = candidate.lines
+        guard lines[left].votes > 0, lines[right].votes > 0,
+              let predicted = anchor.predictedTopCorners(left: lines[left], right: lines[right])
+        else { return [] }
+        let w = Double(edges.field.width), h = Double(edges.field.height)
+        let found = EdgeLineDetector.linesNear(predicted.left, predicted.right, in: edges.field, threshold: edges.threshold,
+                                               maximumOffset: Self.completionReach * anchor.pixelsPerMillimetre,
+                                               maximumAngle: 4 * Double.pi / 180, limit: 4)
+        return found.compactMap { line in
+            guard let start = line.intersection(with: lines[left]), let end = line.intersection(with: lines[right]) else { return nil }
+            var corners = candidate.quad.corners
+            corners[top] = start
+            corners[(top + 1) % 4] = end
+            let quad = Quadrilateral2D(corners: corners)
+            guard anchor.bottomSide(of: quad) == bottom else { return nil }
+            var sideLines = lines
+            sideLines[top] = line
+            let supports = sideLines.enumerated().map { k, l in
+                k == top ? LineSupport(line: l, field: edges.field, threshold: edges.threshold)
+                    : edges.supports[edges.lines.firstIndex(of: l) ?? 0]
+            }
+            guard var scored = score(quad, sides: supports, width: w, height: h) else { return nil }
+            scored.lines = sideLines
+            scored.bottomSide = bottom
+            return scored
+        }
     }
 
     /// Perimeter coverage with priors; nil when the quad is implausible. `sides[k]` is the support

@@ -1,3 +1,4 @@
+import CaptureCore
 import Foundation
 
 /// Finds the dominant straight edges of an image with a Hough transform restricted by gradient
@@ -106,5 +107,101 @@ struct EdgeLineDetector: Sendable {
             }
         }
         return Array(peaks.sorted { $0.votes > $1.votes }.prefix(maximumLines))
+    }
+
+    /// Lines near an expected one, at a finer resolution than ``lines(in:threshold:maximumLines:minimumVotes:)``:
+    /// a small Hough transform over the strip within `maximumOffset` pixels of the segment `a`–`b`
+    /// (its middle 84%, where corners do not interfere), with angles within `maximumAngle` radians
+    /// of the segment's in steps of 1° (half the global transform's) and offsets in 1-pixel steps.
+    /// Edge pixels whose gradient lies within 20° of the segment's normal vote with their gradient
+    /// magnitude (either polarity), so a peak sits on an edge's centre line rather than anywhere
+    /// across its blurred width. Returns at most `limit` local maxima, strongest first, at least 3
+    /// pixels or 4° apart (`votes` is the peak in units of `threshold`); a faint document edge that a
+    /// strong parallel line nearby suppressed in the global transform shows up here.
+    static func linesNear(_ a: Point2D, _ b: Point2D, in field: GradientField, threshold: Float,
+                          maximumOffset: Double, maximumAngle: Double, limit: Int) -> [ImageLine] {
+        let length = a.distance(to: b)
+        guard length >= 8, maximumOffset >= 1, limit > 0 else { return [] }
+        let u = (b - a) * (1 / length)
+        let normal = Point2D(x: -u.y, y: u.x)
+        let theta0 = Foundation.atan2(normal.y, normal.x)
+        let mid = (a + b) * 0.5
+        let step = Double.pi / 180
+        let angleSteps = max(0, Int(maximumAngle / step))
+        let angles = (-angleSteps...angleSteps).map { theta0 + Double($0) * step }
+        let cosines = angles.map { Float(cos($0)) }, sines = angles.map { Float(sin($0)) }
+        let offsets = Int(maximumOffset.rounded(.up))
+        let rhoCount = 2 * offsets + 1
+        var accumulator = [Float](repeating: 0, count: angles.count * rhoCount)
+        // The strip: within `halfLength` of the middle along the segment, and within `reach` of it
+        // across (widened by how far a tilted candidate can stray), scanned row by row.
+        let halfLength = 0.42 * length
+        let reach = maximumOffset + halfLength * sin(maximumAngle) + 1
+        let aligned = Float(cos(20 * Double.pi / 180))
+        let nx = Float(normal.x), ny = Float(normal.y)
+        let mx = Float(mid.x), my = Float(mid.y), limitOffset = Float(offsets) + 0.5
+        let yExtent = abs(u.y) * halfLength + abs(normal.y) * reach
+        let y0 = max(1, Int((mid.y - yExtent).rounded(.down))), y1 = min(field.height - 2, Int((mid.y + yExtent).rounded(.up)))
+        guard y0 <= y1 else { return [] }
+        for y in y0...y1 {
+            // Each slab |(p − mid)·v| ≤ bound limits x to an interval on this row.
+            var lo = 1.0, hi = Double(field.width - 2)
+            let dy = Double(y) - mid.y
+            for (v, bound) in [(u, halfLength), (normal, reach)] {
+                if abs(v.x) < 1e-9 {
+                    if abs(dy * v.y) > bound { lo = 1; hi = 0 }
+                } else {
+                    let p = mid.x + (-bound - dy * v.y) / v.x, q = mid.x + (bound - dy * v.y) / v.x
+                    lo = max(lo, min(p, q).rounded(.up))
+                    hi = min(hi, max(p, q).rounded(.down))
+                }
+            }
+            guard lo <= hi else { continue }
+            let rowStart = y * field.width
+            for x in Int(lo)...Int(hi) {
+                let k = rowStart + x
+                let m = field.magnitude[k]
+                guard m >= threshold, m > 0, abs(field.gx[k] * nx + field.gy[k] * ny) >= aligned * m else { continue }
+                let dx = Float(x) - mx, dyf = Float(y) - my
+                for j in 0..<angles.count {
+                    let offset = dx * cosines[j] + dyf * sines[j]
+                    guard abs(offset) < limitOffset else { continue }
+                    accumulator[j * rhoCount + Int((offset + limitOffset).rounded(.down))] += m
+                }
+            }
+        }
+        // Local maxima (over the neighbouring angle and offset; ties go to the lower index), so
+        // that the flanks of a strong edge's ridge at neighbouring angles do not count as lines;
+        // then the strongest first, each suppressing its neighbourhood.
+        func isLocalMaximum(_ index: Int) -> Bool {
+            let v = accumulator[index], j = index / rhoCount, r = index % rhoCount
+            guard v > 0 else { return false }
+            for dj in -1...1 {
+                for dr in -1...1 where dj != 0 || dr != 0 {
+                    let jj = j + dj, rr = r + dr
+                    guard jj >= 0, jj < angles.count, rr >= 0, rr < rhoCount else { continue }
+                    let other = jj * rhoCount + rr
+                    if accumulator[other] > v || (accumulator[other] == v && other < index) { return false }
+                }
+            }
+            return true
+        }
+        var order = Array(accumulator.indices).filter(isLocalMaximum)
+        order.sort { (i: Int, j: Int) -> Bool in
+            let vi = accumulator[i], vj = accumulator[j]
+            return vi != vj ? vi > vj : i < j
+        }
+        var peaks: [(angle: Int, rho: Int)] = []
+        for index in order where peaks.count < limit {
+            let j = index / rhoCount, r = index % rhoCount
+            guard !peaks.contains(where: { abs($0.angle - j) < 4 && abs($0.rho - r) < 3 }) else { continue }
+            peaks.append((j, r))
+        }
+        return peaks.map { peak in
+            let theta = angles[peak.angle]
+            let n = Point2D(x: cos(theta), y: sin(theta))
+            return ImageLine(theta: theta, through: mid + n * Double(peak.rho - offsets),
+                             votes: Int(accumulator[peak.angle * rhoCount + peak.rho] / threshold))
+        }
     }
 }
