@@ -71,6 +71,9 @@ import Testing
             let r = Int(bytes[4 * i]), g = Int(bytes[4 * i + 1]), b = Int(bytes[4 * i + 2])
             #expect(Int(gray.pixels[i]) == (r * 77 + g * 150 + b * 29 + 128) >> 8)
         }
+        // The largest weighted sum (255·256 + 128) still fits the 16-bit lanes.
+        let white = try RGBAImage(width: 32, height: 1, pixels: [UInt8](repeating: 255, count: 128))
+        #expect(white.grayscale().pixels == [UInt8](repeating: 255, count: 32))
     }
 
     /// Components by flood fill (8-connected), in the raster order of their first pixel.
