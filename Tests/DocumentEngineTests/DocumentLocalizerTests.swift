@@ -101,6 +101,18 @@ import Testing
         #expect(found.contains { near($0, 8) })
     }
 
+    @Test func theLocalSearchRefusesDegenerateSegments() throws {
+        let field = GradientField(GrayImage(width: 64, height: 48, fill: 90))
+        let inside = Point2D(x: 10, y: 10)
+        for (a, b) in [(inside, Point2D(x: .nan, y: 3)), (inside, Point2D(x: 1e300, y: -1e300)), (inside, inside),
+                       (Point2D(x: -1e9, y: 0), Point2D(x: 1e9, y: 1))] {
+            #expect(EdgeLineDetector.linesNear(a, b, in: field, threshold: 6, maximumOffset: 10,
+                                               maximumAngle: 0.07, limit: 3).isEmpty)
+        }
+        #expect(EdgeLineDetector.linesNear(inside, Point2D(x: 50, y: 12), in: field, threshold: 6, maximumOffset: .infinity,
+                                           maximumAngle: 0.07, limit: 3).isEmpty)
+    }
+
     /// Generated frames whose card top is faint or sits beside a stronger parallel line (a header
     /// band, tiles, a sheet of paper): `capkit eval`'s hard-000007 and -000034 and phone-like-000053
     /// and -000086. Before the top was judged by the MRZ's prediction, each outline took the wrong

@@ -121,7 +121,11 @@ struct EdgeLineDetector: Sendable {
     static func linesNear(_ a: Point2D, _ b: Point2D, in field: GradientField, threshold: Float,
                           maximumOffset: Double, maximumAngle: Double, limit: Int) -> [ImageLine] {
         let length = a.distance(to: b)
-        guard length >= 8, maximumOffset >= 1, limit > 0 else { return [] }
+        // A segment (or a reach) far larger than the image comes from a degenerate prediction.
+        let size = Double(field.width + field.height)
+        func isNear(_ p: Point2D) -> Bool { abs(p.x) <= 2 * size && abs(p.y) <= 2 * size }
+        guard isNear(a), isNear(b), length >= 8, maximumOffset >= 1, maximumOffset <= size,
+              maximumAngle >= 0, maximumAngle <= Double.pi / 4, limit > 0 else { return [] }
         let u = (b - a) * (1 / length)
         let normal = Point2D(x: -u.y, y: u.x)
         let theta0 = Foundation.atan2(normal.y, normal.x)
