@@ -147,11 +147,12 @@ struct EdgeLineDetector: Sendable {
         let yExtent = abs(u.y) * halfLength + abs(normal.y) * reach
         let y0 = max(1, Int((mid.y - yExtent).rounded(.down))), y1 = min(field.height - 2, Int((mid.y + yExtent).rounded(.up)))
         guard y0 <= y1 else { return [] }
+        let slabs = [(u, halfLength), (normal, reach)]
         for y in y0...y1 {
             // Each slab |(p − mid)·v| ≤ bound limits x to an interval on this row.
             var lo = 1.0, hi = Double(field.width - 2)
             let dy = Double(y) - mid.y
-            for (v, bound) in [(u, halfLength), (normal, reach)] {
+            for (v, bound) in slabs {
                 if abs(v.x) < 1e-9 {
                     if abs(dy * v.y) > bound { lo = 1; hi = 0 }
                 } else {
