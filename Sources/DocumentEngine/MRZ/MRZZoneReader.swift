@@ -52,7 +52,10 @@ package struct MRZZoneReader: Sendable {
     package func recognise(band: GrayImage, lines: [MRZTextLine]) -> Reading {
         var text: [String] = [], confidences: [[Float]] = [], candidates: [[[MRZCandidate]]] = []
         for line in lines {
-            let cells = (0..<line.cellCount).map { k in classifier.candidates(MRZCellSampler.sample(band, line: line, cell: k)) }
+            var patches: [Float] = []
+            patches.reserveCapacity(line.cellCount * classifier.inputCount)
+            for k in 0..<line.cellCount { patches += MRZCellSampler.sample(band, line: line, cell: k) }
+            let cells = classifier.candidates(batch: patches)
             text.append(String(cells.map { $0[0].character }))
             confidences.append(cells.map { $0[0].probability })
             candidates.append(cells)
