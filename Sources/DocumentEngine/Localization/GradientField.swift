@@ -9,11 +9,15 @@ struct GradientField: Sendable {
     var gy: [Float]
     var magnitude: [Float]
 
-    init(_ image: GrayImage) {
+    /// The field of `image`; with `keepingComponents` false only the magnitudes are kept (`gx` and
+    /// `gy` are empty), for callers that need the components at a few pixels only
+    /// (``components(of:x:y:)``).
+    init(_ image: GrayImage, keepingComponents: Bool = true) {
         width = image.width
         height = image.height
         let w = width, h = height, n = w * h
-        var gx = [Float](repeating: 0, count: n), gy = [Float](repeating: 0, count: n)
+        var gx = [Float](repeating: 0, count: keepingComponents ? n : 0)
+        var gy = [Float](repeating: 0, count: keepingComponents ? n : 0)
         var mag = [Float](repeating: 0, count: n)
         if w >= 3, h >= 3 {
             // Raw row pointers and 32-bit sums let the compiler vectorise the row loop (the same
@@ -22,20 +26,23 @@ struct GradientField: Sendable {
                 gx.withUnsafeMutableBufferPointer { gxOut in
                     gy.withUnsafeMutableBufferPointer { gyOut in
                         mag.withUnsafeMutableBufferPointer { magOut in
-                            let src = p.baseAddress!, ox = gxOut.baseAddress!, oy = gyOut.baseAddress!
-                            let om = magOut.baseAddress!
+                            let src = p.baseAddress!, om = magOut.baseAddress!
                             for y in 1..<(h - 1) {
                                 let above = src + (y - 1) * w, row = src + y * w, below = src + (y + 1) * w
-                                let rx = ox + y * w, ry = oy + y * w, rm = om + y * w
-                                for x in 1..<(w - 1) {
-                                    let a = Int32(above[x - 1]), b = Int32(above[x]), c = Int32(above[x + 1])
-                                    let d = Int32(row[x - 1]), f = Int32(row[x + 1])
-                                    let g = Int32(below[x - 1]), hh = Int32(below[x]), i = Int32(below[x + 1])
-                                    let sx = Float((c &+ 2 &* f &+ i) &- (a &+ 2 &* d &+ g))
-                                    let sy = Float((g &+ 2 &* hh &+ i) &- (a &+ 2 &* b &+ c))
-                                    rx[x] = sx
-                                    ry[x] = sy
-                                    rm[x] = (sx * sx + sy * sy).squareRoot()
+                                let rm = om + y * w
+                                if keepingComponents {
+                                    let rx = gxOut.baseAddress! + y * w, ry = gyOut.baseAddress! + y * w
+                                    for x in 1..<(w - 1) {
+                                        let (sx, sy) = Self.sobel(above, row, below, x)
+                                        rx[x] = sx
+                                        ry[x] = sy
+                                        rm[x] = (sx * sx + sy * sy).squareRoot()
+                                    }
+                                } else {
+                                    for x in 1..<(w - 1) {
+                                        let (sx, sy) = Self.sobel(above, row, below, x)
+                                        rm[x] = (sx * sx + sy * sy).squareRoot()
+                                    }
                                 }
                             }
                         }
@@ -46,6 +53,24 @@ struct GradientField: Sendable {
         self.gx = gx
         self.gy = gy
         self.magnitude = mag
+    }
+
+    /// The horizontal and vertical Sobel responses at column `x` of `row` (1 ≤ x < width − 1).
+    @inline(__always)
+    static func sobel(_ above: UnsafePointer<UInt8>, _ row: UnsafePointer<UInt8>, _ below: UnsafePointer<UInt8>,
+                      _ x: Int) -> (Float, Float) {
+        let a = Int32(above[x - 1]), b = Int32(above[x]), c = Int32(above[x + 1])
+        let d = Int32(row[x - 1]), f = Int32(row[x + 1])
+        let g = Int32(below[x - 1]), hh = Int32(below[x]), i = Int32(below[x + 1])
+        return (Float((c &+ 2 &* f &+ i) &- (a &+ 2 &* d &+ g)), Float((g &+ 2 &* hh &+ i) &- (a &+ 2 &* b &+ c)))
+    }
+
+    /// `gx` and `gy` at the interior pixel (`x`, `y`) of `image`, as the field of the image holds them.
+    static func components(of image: GrayImage, x: Int, y: Int) -> (Float, Float) {
+        image.pixels.withUnsafeBufferPointer { p in
+            let row = p.baseAddress! + y * image.width
+            return sobel(row - image.width, row, row + image.width, x)
+        }
     }
 
     /// Counts of `values` truncated to whole units, the last bin taking everything above it.

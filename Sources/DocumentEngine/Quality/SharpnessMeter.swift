@@ -11,9 +11,10 @@ import Foundation
 package enum SharpnessMeter {
     /// The blur width (σ) in millimetres, or nil when the image has too few edges to tell.
     package static func blurWidth(_ image: GrayImage, pixelsPerMillimetre: Double) -> Double? {
-        let field = GradientField(image)
         let w = image.width, h = image.height
         guard w > 12, h > 12 else { return nil }
+        // Magnitudes everywhere; the components only where an edge is measured.
+        let field = GradientField(image, keepingComponents: false)
         // Threshold at the 97th percentile of magnitudes (histogram, 1-unit bins).
         let histogram = GradientField.histogram(field.magnitude, bins: 1500)
         var above = 0, percentile = 1499
@@ -30,10 +31,10 @@ package enum SharpnessMeter {
             for y in stride(from: r, to: h - r, by: 1) {
                 let row = magnitude + y * w
                 for x in stride(from: r, to: w - r, by: 1) where row[x] >= threshold {
-                    let i = y * w + x
                     let m = row[x]
                     // Local maximum along the gradient direction only (the edge's centre).
-                    let gx = Double(field.gx[i]) / Double(m), gy = Double(field.gy[i]) / Double(m)
+                    let (sx, sy) = GradientField.components(of: image, x: x, y: y)
+                    let gx = Double(sx) / Double(m), gy = Double(sy) / Double(m)
                     let ax = x + Int(gx.rounded()), ay = y + Int(gy.rounded())
                     let bx = x - Int(gx.rounded()), by = y - Int(gy.rounded())
                     guard m >= magnitude[ay * w + ax], m >= magnitude[by * w + bx] else { continue }
