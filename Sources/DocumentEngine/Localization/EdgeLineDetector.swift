@@ -37,7 +37,11 @@ struct EdgeLineDetector: Sendable {
         let maxRho = Int((Double(w * w + h * h)).squareRoot()) + 1
         let rhoCount = 2 * maxRho + 1
         let bins = angleBins
-        var accumulator = [Int32](repeating: 0, count: bins * rhoCount)
+        // 16-bit counts (half the memory the votes scatter over): a bin counts pixels of a strip one
+        // pixel wide, at most about twice the long side, so they cannot overflow on the working
+        // images this runs on; a field too large for that has no lines.
+        guard max(w, h) < 30_000 else { return [] }
+        var accumulator = [UInt16](repeating: 0, count: bins * rhoCount)
         let binWidth = 2 * Double.pi / Double(bins)
         let binsPerRadian = Float(1 / binWidth)
         let twoPi = Float(2 * Double.pi)
