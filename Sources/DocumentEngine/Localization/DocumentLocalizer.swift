@@ -46,9 +46,15 @@ package struct DocumentLocalizer: Sendable {
     /// With an `anchor` (a read MRZ), only outlines that fit it are considered, and the MRZ decides
     /// which side is the bottom.
     package func locate(in image: GrayImage, roi: PixelRect, anchor: DocumentAnchor? = nil) -> Result? {
-        let region = roi.clipped(width: image.width, height: image.height)
+        locate(in: ReducedFrame(image, region: roi), anchor: anchor)
+    }
+
+    /// ``locate(in:roi:anchor:)`` on the region of `frame`, whose reduced copies other searches of
+    /// the same frame may share.
+    package func locate(in frame: ReducedFrame, anchor: DocumentAnchor? = nil) -> Result? {
+        let image = frame.image, region = frame.region
         guard region.width >= 32, region.height >= 32 else { return nil }
-        let edges = edges(of: image, region: region)
+        let edges = self.edges(of: frame)
         let scale = Double(edges.factor)
         let offset = Point2D(x: Double(region.x), y: Double(region.y))
         let smallAnchor = anchor?.scaled(by: scale, offset: offset)
@@ -127,9 +133,9 @@ package struct DocumentLocalizer: Sendable {
         var supports: [LineSupport]
     }
 
-    func edges(of image: GrayImage, region: PixelRect) -> Edges {
-        let factor = max(1, Int((Double(max(region.width, region.height)) / Double(workingSize)).rounded()))
-        let small = image.downscaled(region, by: factor).gaussianBlurred(sigma: 1.0)
+    func edges(of frame: ReducedFrame) -> Edges {
+        let factor = frame.factor(forWorkingSize: workingSize)
+        let small = frame.downscaled(by: factor).gaussianBlurred(sigma: 1.0)
         let field = GradientField(small)
         let noise = field.medianMagnitude()
         let minSide = min(small.width, small.height)

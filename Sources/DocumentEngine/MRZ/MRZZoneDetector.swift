@@ -48,16 +48,31 @@ package struct MRZZoneDetector: Sendable {
 
     /// Zones in `roi` of `image`, most glyphs first.
     package func zones(in image: GrayImage, roi: PixelRect) -> [Zone] {
-        let region = roi.clipped(width: image.width, height: image.height)
-        guard region.width >= 64, region.height >= 32 else { return [] }
+        search(ReducedFrame(image, region: roi)).zones
+    }
+
+    /// What one search of a frame found.
+    package struct Search: Sendable {
+        /// The zones, most glyphs first.
+        package var zones: [Zone] = []
+        /// MRZ-like text lines seen (runs of at least 18 evenly spaced glyphs of one size), whether
+        /// or not they formed a zone: a frame without any shows no MRZ at this scale.
+        package var textLineCount = 0
+    }
+
+    /// The zones and text lines in the region of `frame` (its reduced copy at this detector's
+    /// working size, shared with other searches of the same frame).
+    package func search(_ frame: ReducedFrame) -> Search {
+        let region = frame.region
+        guard region.width >= 64, region.height >= 32 else { return Search() }
         let factor = downscaleFactor(for: region)
-        let small = image.downscaled(region, by: factor)
+        let small = frame.downscaled(by: factor)
         let glyphs = Self.glyphs(in: small)
-        guard glyphs.count >= 20 else { return [] }
+        guard glyphs.count >= 20 else { return Search() }
         let lines = Self.textLines(glyphs, width: small.width, height: small.height)
         let scale = Double(factor)
         let offset = Point2D(x: Double(region.x), y: Double(region.y))
-        return Self.group(lines).map { zone in
+        let zones = Self.group(lines).map { zone in
             var z = zone
             z.origin = (z.origin + Point2D(x: 0.5, y: 0.5)) * scale - Point2D(x: 0.5, y: 0.5) + offset
             z.pitch *= scale
@@ -65,11 +80,12 @@ package struct MRZZoneDetector: Sendable {
             z.glyphHeight *= scale
             return z
         }
+        return Search(zones: zones, textLineCount: lines.count)
     }
 
     /// The box-downscale factor that brings `region`'s long side to about ``workingSize``.
     package func downscaleFactor(for region: PixelRect) -> Int {
-        max(1, Int((Double(max(region.width, region.height)) / Double(workingSize)).rounded()))
+        ReducedFrame.factor(bringing: region, to: workingSize)
     }
 
     // MARK: - Glyphs

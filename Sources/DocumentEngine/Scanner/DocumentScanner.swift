@@ -22,8 +22,12 @@ package struct DocumentScanner: Sendable {
     package var maximumBlurWidth = 0.2
     /// Glare regions above this share of the document are reported.
     package var maximumGlareFraction = 0.004
-    /// Long side of the working image of the first, coarse search for MRZ zones.
-    package static let coarseZoneWorkingSize = 640
+    /// Long sides of the working images of the finer searches for MRZ zones. The first search works
+    /// on the outline search's working image (both read one reduced copy of the frame), which shows
+    /// the glyphs of a document that fills much of the frame; a finer one runs only when the coarser
+    /// ones found no reading that verifies confidently, and one whose reduction factor an earlier
+    /// search already had is skipped.
+    package static let finerZoneWorkingSizes = [640, 1000]
     /// Smallest per-character confidence for a coarse reading to be kept without the fine search.
     package static let coarseReadingMinimumConfidence: Float = 0.6
 
@@ -53,17 +57,24 @@ package struct DocumentScanner: Sendable {
         func lap(_ stage: WritableKeyPath<StageTimings, Double>) { clock?.lap(stage) }
         var analysis = FrameAnalysis()
         let region = roi.clipped(width: image.width, height: image.height)
+        // Reduced copies of the region, shared by the zone and outline searches.
+        let reduced = ReducedFrame(image, region: region)
 
         // 1. The MRZ, on its own: first on a coarse working image (most documents fill enough of
-        // the frame for that), then, unless that reading verifies confidently, on the finer one.
+        // the frame for that), then, unless that reading verifies confidently, on finer ones.
         var best: ZoneReading?
-        var coarse = zoneDetector
-        coarse.workingSize = Self.coarseZoneWorkingSize
-        // A frame small enough that both searches would see the same image is searched once.
-        let passes = coarse.downscaleFactor(for: region) == zoneDetector.downscaleFactor(for: region)
-            ? [zoneDetector] : [coarse, zoneDetector]
+        var sawTextLine = false
+        var passes: [MRZZoneDetector] = []
+        for size in [localizer.workingSize] + Self.finerZoneWorkingSizes {
+            var detector = zoneDetector
+            detector.workingSize = size
+            let factor = detector.downscaleFactor(for: region)
+            if !passes.contains(where: { $0.downscaleFactor(for: region) == factor }) { passes.append(detector) }
+        }
         for (pass, detector) in passes.enumerated() {
-            for zone in detector.zones(in: image, roi: region).prefix(2) {
+            let search = detector.search(reduced)
+            sawTextLine = sawTextLine || search.textLineCount > 0
+            for zone in search.zones.prefix(2) {
                 if isCancelled() { return analysis }
                 // Rectified once; the other way up is the same band turned.
                 guard let upright = Self.band(of: image, zone: zone) else { continue }
@@ -76,8 +87,8 @@ package struct DocumentScanner: Sendable {
                 if best?.record?.allChecksPassed == true { break }
             }
             // A coarse reading is kept only when it verifies and every character is confident
-            // (check digits do not cover every field of every layout); else the fine search reads.
-            if pass == 0, passes.count == 2, let reading = best, reading.record?.allChecksPassed != true
+            // (check digits do not cover every field of every layout); else a finer search reads.
+            if pass < passes.count - 1, let reading = best, reading.record?.allChecksPassed != true
                 || reading.reading.minimumConfidence < Self.coarseReadingMinimumConfidence {
                 best = nil
                 continue
@@ -107,7 +118,7 @@ package struct DocumentScanner: Sendable {
 
         lap(\.mrz)
         // 2. The outline.
-        let found = localizer.locate(in: image, roi: region, anchor: anchor)
+        let found = localizer.locate(in: reduced, anchor: anchor)
         lap(\.outline)
         defer { lap(\.quality) }
         guard let located = found else {
@@ -124,8 +135,9 @@ package struct DocumentScanner: Sendable {
         analysis.isVertical = located.isVertical
         let quad = located.quad
         // When the MRZ read from its own zone is missing or fails a check, read it again through the
-        // outline's homography, which also removes strong perspective.
-        if best?.record?.allChecksPassed != true, !isCancelled() {
+        // outline's homography, which also removes strong perspective; unless no search saw even
+        // one MRZ-like text line (the front of a card), where there is nothing to read.
+        if best?.record?.allChecksPassed != true, best != nil || sawTextLine, !isCancelled() {
             let kinds: [DocumentLayout.Kind] = analysis.layout.map { [$0] } ?? [.td1Back, .td3]
             for kind in kinds {
                 guard let reread = read(located: located, layout: .of(kind), in: image, today: today),
@@ -160,9 +172,15 @@ package struct DocumentScanner: Sendable {
                                                     tiltDegrees: analysis.tiltDegrees)
 
         lap(\.reread)
-        // 3. Glare on a small rectified copy (glare spots are large); without an MRZ, blur and
-        // front-side cues on a sharper one.
-        if let overview = Self.rectified(image, quad: quad, layout: layout, pixelsPerMillimetre: 2.5) {
+        // 3. Glare on a small rectified copy (glare spots are large), taken from the reduced copy of
+        // the frame the outline search read rather than from the whole frame again; without an
+        // MRZ, blur and front-side cues on a sharper one.
+        let factor = reduced.factor(forWorkingSize: localizer.workingSize), f = Double(factor)
+        let reducedQuad = quad.mapped { p in
+            Point2D(x: (p.x - Double(region.x) + 0.5) / f - 0.5, y: (p.y - Double(region.y) + 0.5) / f - 0.5)
+        }
+        if let overview = Self.rectified(reduced.downscaled(by: factor), quad: reducedQuad, layout: layout,
+                                         pixelsPerMillimetre: 2.5) {
             analysis.glareFraction = GlareMeter.largestGlareFraction(overview)
         }
         if !analysis.mrzZoneSeen, let detail = Self.rectified(image, quad: quad, layout: layout, pixelsPerMillimetre: 4) {
