@@ -142,12 +142,7 @@ package struct MRZCharacterClassifier: Sendable {
         var logits = [Float](repeating: 0, count: classCount)
         return (0..<patchCount).map { p in
             hidden.withUnsafeBufferPointer { hAll in
-                let h = UnsafeBufferPointer(rebasing: hAll[(p * hCount)..<(p * hCount + hCount)])
-                w2.withUnsafeBufferPointer { w in
-                    for c in 0..<classCount {
-                        logits[c] = b2[c] + Self.dot(UnsafeBufferPointer(rebasing: w[(c * hCount)..<(c * hCount + hCount)]), h)
-                    }
-                }
+                outputLayer(UnsafeBufferPointer(rebasing: hAll[(p * hCount)..<(p * hCount + hCount)]), logits: &logits)
             }
             return Self.best(Self.softmax(logits), count: count)
         }
@@ -170,11 +165,15 @@ package struct MRZCharacterClassifier: Sendable {
                 }
             }
         }
-        hidden.withUnsafeBufferPointer { h in
-            w2.withUnsafeBufferPointer { w in
-                for c in 0..<classCount {
-                    logits[c] = b2[c] + Self.dot(UnsafeBufferPointer(rebasing: w[(c * hCount)..<(c * hCount + hCount)]), h)
-                }
+        hidden.withUnsafeBufferPointer { h in outputLayer(h, logits: &logits) }
+    }
+
+    /// The output logits of one patch's hidden activations `h`.
+    func outputLayer(_ h: UnsafeBufferPointer<Float>, logits: inout [Float]) {
+        let hCount = hiddenCount
+        w2.withUnsafeBufferPointer { w in
+            for c in 0..<classCount {
+                logits[c] = b2[c] + Self.dot(UnsafeBufferPointer(rebasing: w[(c * hCount)..<(c * hCount + hCount)]), h)
             }
         }
     }
