@@ -46,11 +46,6 @@ package struct MRZZoneDetector: Sendable {
         }
     }
 
-    /// Zones in `roi` of `image`, most glyphs first.
-    package func zones(in image: GrayImage, roi: PixelRect) -> [Zone] {
-        search(ReducedFrame(image, region: roi)).zones
-    }
-
     /// What one search of a frame found.
     package struct Search: Sendable {
         /// The zones, most glyphs first.
