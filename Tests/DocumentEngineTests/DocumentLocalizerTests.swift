@@ -101,6 +101,27 @@ import Testing
         #expect(found.contains { near($0, 8) })
     }
 
+    /// An edge pixel exactly half a bin short of the search's reach: in Float, its offset plus the
+    /// reach rounds up to one bin past the accumulator's end. The search used to trap there
+    /// (`capkit eval`, phone-like frames at 1280x720, with the side searches); it now counts the
+    /// pixel in the last bin.
+    @Test func theLocalSearchCountsAnEdgeAtTheVeryEndOfItsReach() throws {
+        var field = GradientField(GrayImage(width: 16, height: 48, fill: 90))
+        // Reach 4 px: offsets within 4.5 px count. The segment runs down x = 1 + nextDown(4.5), so
+        // the pixel at x = 1 lies nextDown(4.5) px away along the search's normal (−1, 0).
+        let x = Double(Float(1) + Float(4.5).nextDown)
+        for y in 0..<48 {
+            let k = y * 16 + 1
+            field.gx[k] = -100
+            field.gy[k] = 0
+            field.magnitude[k] = 100
+        }
+        let found = EdgeLineDetector.linesNear(Point2D(x: x, y: 0), Point2D(x: x, y: 40), in: field, threshold: 6,
+                                               maximumOffset: 4, maximumAngle: 0, limit: 1)
+        let line = try #require(found.first)
+        #expect(abs(line.distance(Point2D(x: 1, y: 20))) <= 1)
+    }
+
     @Test func theLocalSearchRefusesDegenerateSegments() throws {
         let field = GradientField(GrayImage(width: 64, height: 48, fill: 90))
         let inside = Point2D(x: 10, y: 10)

@@ -175,7 +175,8 @@ struct EdgeLineDetector: Sendable {
                 for j in 0..<angles.count {
                     let offset = dx * cosines[j] + dyf * sines[j]
                     guard abs(offset) < limitOffset else { continue }
-                    accumulator[j * rhoCount + Int((offset + limitOffset).rounded(.down))] += m
+                    // In Float, offset + limitOffset can round up to 2·limitOffset = rhoCount.
+                    accumulator[j * rhoCount + min(rhoCount - 1, Int((offset + limitOffset).rounded(.down)))] += m
                 }
             }
         }
