@@ -141,6 +141,39 @@ package struct DocumentAnchor: Sendable, Equatable {
         return (l, r)
     }
 
+    /// A point of the document, `x` millimetres from its left edge and `y` above its bottom edge,
+    /// placed in the image by the MRZ alone: the four anchor points span a bilinear patch (glyph
+    /// centres of the first and last line, at their nominal places), extended beyond it. Each end
+    /// of the zone carries its own vertical direction, so perspective across the lines is followed;
+    /// far from the zone the error grows with the distance. Nil without a layout.
+    func predictedPoint(x: Double, y: Double) -> Point2D? {
+        guard let layout, layout.hasMRZ, layout.mrzLineLength > 1, let first = layout.mrzLineCentresFromBottom.first,
+              let last = layout.mrzLineCentresFromBottom.last, first > last else { return nil }
+        let pitch = DocumentLayout.mrzPitch
+        let startX = layout.mrzLeftMargin + pitch / 2
+        let u = (x - startX) / (Double(layout.mrzLineLength - 1) * pitch)
+        let v = (y - last) / (first - last)
+        let start = lastLineStart + (firstLineStart - lastLineStart) * v
+        let end = lastLineEnd + (firstLineEnd - lastLineEnd) * v
+        return start + (end - start) * u
+    }
+
+    /// Segments along which the layout puts the document's bottom, left and right edges
+    /// (``predictedPoint(x:y:)``), each moved `outwards` millimetres away from the MRZ: a search
+    /// around them reaches further out than in, where the glyphs are. The side segments run from
+    /// the bottom to 60% of the height, where the prediction is still close. (The top, far from the
+    /// MRZ, is predicted from the side edges instead: ``predictedTopCorners(left:right:)``.) Empty
+    /// without a layout.
+    func predictedEdges(outwards o: Double) -> [(from: Point2D, to: Point2D)] {
+        guard let layout, layout.hasMRZ else { return [] }
+        let w = layout.width, h = layout.height
+        let segments = [((0, -o), (w, -o)), ((-o, 0), (-o, 0.6 * h)), ((w + o, 0), (w + o, 0.6 * h))]
+        return segments.compactMap { a, b in
+            guard let from = predictedPoint(x: a.0, y: a.1), let to = predictedPoint(x: b.0, y: b.1) else { return nil }
+            return (from, to)
+        }
+    }
+
     /// The anchor in the coordinates of an image scaled by `1/factor` and shifted by `-offset`.
     func scaled(by factor: Double, offset: Point2D) -> DocumentAnchor {
         func map(_ p: Point2D) -> Point2D { Point2D(x: (p.x - offset.x + 0.5) / factor - 0.5, y: (p.y - offset.y + 0.5) / factor - 0.5) }

@@ -65,6 +65,8 @@ package struct DocumentLocalizer: Sendable {
         }
         var found: (coarse: Scored, refined: Quadrilateral2D)?
         if let anchor, let smallAnchor {
+            let global = edges
+            let edges = withPredictedEdges(edges, anchor: smallAnchor)
             // The few best outlines that fit the MRZ, each expanded, and variants of them with the
             // top searched near where the MRZ predicts it. The best few of all those by their coarse
             // corners are refined, then judged again by where the refined corners put the MRZ (coarse
@@ -98,9 +100,12 @@ package struct DocumentLocalizer: Sendable {
                 }
             }
             // No outline fits the MRZ's margins: an outline that at least contains the MRZ is still
-            // better than none (its orientation is then decided by reading, not by the anchor).
-            if found == nil, let free = bestQuad(edges), smallAnchor.isInside(free.quad) {
-                let expanded = expandedOutward(free, edges: edges)
+            // better than none (its orientation is then decided by reading, not by the anchor). It is
+            // sought among the frame's own strongest edges only: the lines found near the predicted
+            // edges are faint ones, fit to complete a document that agrees with the MRZ, but in a
+            // free search they make up large background outlines around it.
+            if found == nil, let free = bestQuad(global), smallAnchor.isInside(free.quad) {
+                let expanded = expandedOutward(free, edges: global)
                 found = (expanded, refined(expanded))
             }
         } else if let free = bestQuad(edges) {
@@ -151,6 +156,38 @@ package struct DocumentLocalizer: Sendable {
         let supports = lines.map { LineSupport(line: $0, field: field, threshold: threshold) }
         return Edges(factor: factor, field: field, threshold: threshold, lines: lines, supports: supports)
     }
+
+    /// `edges` with the lines found near where a read MRZ puts the document's bottom and side
+    /// edges (``DocumentAnchor/predictedEdges(outwards:)``): a faint side next to a strong
+    /// background line, or among many, is often not among the transform's strongest lines over the
+    /// whole frame, while near its predicted place it is one of few. The search reaches
+    /// ``predictedEdgeReach`` millimetres either way of a line 1.5 mm outside the nominal edge and
+    /// turns up to 4°. On `capkit eval`'s generated frames each of the three searches adds
+    /// localised frames; searching near the top as well added none (``completedTops(_:edges:anchor:)``
+    /// already does, once the sides are known).
+    func withPredictedEdges(_ edges: Edges, anchor: DocumentAnchor) -> Edges {
+        let s = anchor.pixelsPerMillimetre
+        guard s > 0 else { return edges }
+        var result = edges
+        for (from, to) in anchor.predictedEdges(outwards: 1.5) {
+            let found = EdgeLineDetector.linesNear(from, to, in: edges.field, threshold: edges.threshold,
+                                                   maximumOffset: Self.predictedEdgeReach * s,
+                                                   maximumAngle: 4 * Double.pi / 180, limit: 2)
+            for found in found {
+                // Votes of 0 mark the frame's borders; a found edge always counts.
+                let line = ImageLine(theta: found.theta, rho: found.rho, votes: max(1, found.votes))
+                let foot = line.normal * line.rho
+                guard !result.lines.contains(where: { $0.parallelism(to: line) >= 0.9995 && abs($0.distance(foot)) < 1 })
+                else { continue }
+                result.lines.append(line)
+                result.supports.append(LineSupport(line: line, field: edges.field, threshold: edges.threshold))
+            }
+        }
+        return result
+    }
+
+    /// How far (millimetres) from its predicted place an edge is searched for.
+    static let predictedEdgeReach = 4.5
 
     /// Outlines that fit a read MRZ kept for refinement and the final judgement.
     static let anchoredCandidates = 4
@@ -238,6 +275,15 @@ package struct DocumentLocalizer: Sendable {
             guard abs(rate) > 0.2 else { return nil }
             return -line.distance(p) / rate / s
         }
+        // With a layout, a top (other than the frame's border, standing in for a top out of view)
+        // lies between half and twice its nominal distance from the first line, measured at the
+        // MRZ's scale: perspective stretches or shrinks it, but lines much nearer (the document's
+        // own text, a header band's lower edge) or much farther (the background) are not the top.
+        let topReach: ClosedRange<Double> = {
+            guard let layout = anchor.layout, let first = layout.mrzLineCentresFromBottom.first else { return 15...Double.infinity }
+            let nominal = layout.height - first
+            return max(15, 0.5 * nominal)...max(15, 2 * nominal)
+        }()
         // Side directions within 35° of the lines (top, bottom) or of their normal (left, right).
         let nearParallel = cos(35 * Double.pi / 180)
         var tops: [Int] = [], bottoms: [Int] = [], lefts: [Int] = [], rights: [Int] = []
@@ -246,7 +292,8 @@ package struct DocumentLocalizer: Sendable {
             let alignment = abs(d.x * along.x + d.y * along.y)
             if alignment >= nearParallel {
                 if let below = travel(line, from: lastMid, along: down), below >= 1.5, below <= 14 { bottoms.append(i) }
-                if let above = travel(line, from: firstMid, along: down * -1), above >= 15 { tops.append(i) }
+                if let above = travel(line, from: firstMid, along: down * -1), above >= 15,
+                   line.votes == 0 || topReach.contains(above) { tops.append(i) }
             } else if alignment <= (1 - nearParallel * nearParallel).squareRoot() {
                 // |sin| ≥ cos 35° ⇔ within 35° of the normal; both lines' ends must lie inside.
                 let before = [anchor.firstLineStart, anchor.lastLineStart].compactMap { travel(line, from: $0, along: along * -1) }
@@ -267,7 +314,9 @@ package struct DocumentLocalizer: Sendable {
                         let quad = Quadrilateral2D(corners: [tl, tr, br, bl])
                         guard quad.signedArea > 0, anchor.bottomSide(of: quad) == 2 else { continue }
                         let sides = [supports[t], supports[r], supports[b], supports[l]]
-                        guard var scored = score(quad, sides: sides, width: w, height: h) else { continue }
+                        // The agreement is at most 1: a score below the last kept rank cannot enter.
+                        guard var scored = score(quad, sides: sides, width: w, height: h),
+                              best.count < limit || scored.score > best[best.count - 1].rank else { continue }
                         let rank = scored.score * anchor.mrzAgreement(of: quad, bottom: 2)
                         guard best.count < limit || rank > best[best.count - 1].rank else { continue }
                         scored.lines = sides.map(\.line)
