@@ -174,6 +174,22 @@ package struct DocumentAnchor: Sendable, Equatable {
         }
     }
 
+    /// The whole outline the MRZ implies, upper-left corner first (clockwise on screen): the bottom
+    /// corners and the side edges from ``predictedPoint(x:y:)``, the top corners on those sides by
+    /// ``predictedTopCorners(left:right:)``, so that perspective is followed throughout. Nil
+    /// without a layout or when the prediction degenerates.
+    func predictedOutline() -> Quadrilateral2D? {
+        guard let layout, let lowerLeft = predictedPoint(x: 0, y: 0), let lowerRight = predictedPoint(x: layout.width, y: 0),
+              let midLeft = predictedPoint(x: 0, y: 0.6 * layout.height),
+              let midRight = predictedPoint(x: layout.width, y: 0.6 * layout.height),
+              lowerLeft != midLeft, lowerRight != midRight,
+              let top = predictedTopCorners(left: ImageLine(through: lowerLeft, midLeft), right: ImageLine(through: lowerRight, midRight))
+        else { return nil }
+        let quad = Quadrilateral2D(corners: [top.left, top.right, lowerRight, lowerLeft])
+        guard quad.corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), quad.isConvex, quad.signedArea > 0 else { return nil }
+        return quad
+    }
+
     /// The anchor in the coordinates of an image scaled by `1/factor` and shifted by `-offset`.
     func scaled(by factor: Double, offset: Point2D) -> DocumentAnchor {
         func map(_ p: Point2D) -> Point2D { Point2D(x: (p.x - offset.x + 0.5) / factor - 0.5, y: (p.y - offset.y + 0.5) / factor - 0.5) }

@@ -122,8 +122,9 @@ package struct DocumentScanner: Sendable {
         lap(\.outline)
         defer { lap(\.quality) }
         guard let located = found else {
-            if let anchor, let kind = analysis.layout, let predicted = Self.predictedOutline(anchor, layout: .of(kind)) {
-                // No outline fits: report the one the MRZ implies, so placement can still be judged.
+            if let anchor, let predicted = anchor.predictedOutline() {
+                // No outline fits: report the one the MRZ implies (perspective included), so
+                // placement can still be judged.
                 analysis.documentQuad = predicted
                 analysis.pixelsPerMillimetre = anchor.pixelsPerMillimetre
                 analysis.placement = PlacementStatus.assess(quad: predicted, roi: region,
@@ -280,26 +281,6 @@ package struct DocumentScanner: Sendable {
             if record?.allChecksPassed == true { break }
         }
         return best
-    }
-
-    /// The document outline the MRZ implies for `layout` (an affine extrapolation, exact only for
-    /// a frontal view): used when no edges fit.
-    static func predictedOutline(_ anchor: DocumentAnchor, layout: DocumentLayout) -> Quadrilateral2D? {
-        guard let firstCentreFromBottom = layout.mrzLineCentresFromBottom.first else { return nil }
-        let s = anchor.pixelsPerMillimetre
-        let along = anchor.firstLineEnd - anchor.firstLineStart
-        let length = along.length
-        guard length > 0 else { return nil }
-        let u = along * (1 / length), d = anchor.down
-        // Document millimetres (from the upper-left corner) to frame pixels, anchored at the first
-        // line's first glyph centre.
-        let glyphX = layout.mrzLeftMargin + DocumentLayout.mrzPitch / 2
-        let glyphY = layout.height - firstCentreFromBottom
-        func frame(_ x: Double, _ y: Double) -> Point2D {
-            anchor.firstLineStart + u * ((x - glyphX) * s) + d * ((y - glyphY) * s)
-        }
-        return Quadrilateral2D(corners: [frame(0, 0), frame(layout.width, 0), frame(layout.width, layout.height),
-                                         frame(0, layout.height)])
     }
 
     /// Cuts the document side (and its face and signature zones) out of `image`.
