@@ -209,10 +209,12 @@ import Testing
     }
 
     /// Generated frames where no outline fits the read MRZ (a white card on white paper, or one
-    /// running out of the frame): `capkit eval`'s hard-000067 and -000070 at seed 7, and
-    /// phone-like-000059 and hard-000017 at seed 1000. The outline the MRZ implies used to be an
-    /// affine extrapolation, several millimetres off under perspective; it now follows it.
-    @Test(arguments: [(SceneTier.hard, UInt64(74)), (.hard, 77), (.phoneLike, 1059), (.hard, 1017)])
+    /// running out of the frame; `capkit eval`'s hard-000067 and -000070 at seed 7, and
+    /// phone-like-000059 and hard-000017 at seed 1000). The outline the MRZ implies used to be an
+    /// affine extrapolation, several millimetres off under perspective; it now follows it. In
+    /// hard-000080 (seed 1000), glare washes out the card's edges and the free search found a
+    /// background outline around it, twice its area; such an outline is no longer believed.
+    @Test(arguments: [(SceneTier.hard, UInt64(74)), (.hard, 77), (.phoneLike, 1059), (.hard, 1017), (.hard, 1080)])
     func withoutEdgesTheOutlineTheMRZImpliesFollowsPerspective(tier: SceneTier, seed: UInt64) throws {
         let (analysis, truth) = try Self.scan(tier: tier, seed: seed)
         let quad = try #require(analysis.documentQuad)
