@@ -12,9 +12,9 @@ import Foundation
 ///    the document because coverage is weighted by perimeter length. With a read MRZ (an
 ///    ``DocumentAnchor``), each edge is first sorted into the side it could be (below the last line,
 ///    beyond the lines' ends, well above the first line), only those combinations are scored, and
-///    the score is weighted by how well the outline puts the MRZ where the layout has it. Faint
-///    bottom and side edges are also searched for near where the MRZ puts them
-///    (``withPredictedEdges(_:anchor:)``). The top
+///    the score is weighted by how well the outline puts the MRZ where the layout has it. When no
+///    outline of the strongest edges fits well, faint bottom and side edges are searched for near
+///    where the MRZ puts them (``withPredictedEdges(_:anchor:)``). The top
 ///    edge, far from the MRZ, is judged by where the side edges and the MRZ lines predict it, and
 ///    a faint top is searched for near that prediction (``completedTops(_:edges:anchor:)``).
 /// 4. The winner's sides are refined in the full-resolution image: sub-pixel edge positions along
