@@ -50,9 +50,10 @@ import Testing
         #expect(anchor.layoutAgreement(of: Self.outline(top: -9), bottom: 2) < 0.2 * anchor.layoutAgreement(of: truth, bottom: 2))
     }
 
-    /// A TD3 page seen under strong perspective (its top edge farther from the camera): the top
-    /// corners predicted from the side edges and the MRZ lines are the true ones.
-    @Test func theTopIsPredictedFromTheSidesAndTheMRZLinesUnderPerspective() throws {
+    /// A TD3 page seen under strong perspective (its top edge farther from the camera): its
+    /// layout, outline in the frame, page-millimetres-to-frame map, and the anchor its exactly
+    /// placed MRZ gives.
+    static func tiltedPage() throws -> (DocumentLayout, Quadrilateral2D, Homography, DocumentAnchor) {
         let layout = DocumentLayout.of(.td3)
         let page = Quadrilateral2D(x: 0, y: 0, width: layout.width, height: layout.height)
         let seen = Quadrilateral2D(corners: [Point2D(x: 420, y: 160), Point2D(x: 1310, y: 200),
@@ -65,6 +66,13 @@ import Testing
             firstLineStart: toFrame.apply(Point2D(x: startX, y: firstY)), firstLineEnd: toFrame.apply(Point2D(x: endX, y: firstY)),
             lastLineStart: toFrame.apply(Point2D(x: startX, y: lastY)), lastLineEnd: toFrame.apply(Point2D(x: endX, y: lastY)),
             down: Point2D(x: 0, y: 1), pixelsPerMillimetre: 9, layout: layout)
+        return (layout, seen, toFrame, anchor)
+    }
+
+    /// A TD3 page seen under strong perspective (its top edge farther from the camera): the top
+    /// corners predicted from the side edges and the MRZ lines are the true ones.
+    @Test func theTopIsPredictedFromTheSidesAndTheMRZLinesUnderPerspective() throws {
+        let (_, seen, _, anchor) = try Self.tiltedPage()
         let c = seen.corners
         let predicted = try #require(anchor.predictedTopCorners(left: ImageLine(through: c[3], c[0]), right: ImageLine(through: c[1], c[2])))
         #expect(predicted.left.distance(to: c[0]) < 1e-6)
@@ -77,18 +85,7 @@ import Testing
     /// perspective included; frontally the places are exact. The local search for faint edges starts
     /// from there, and the outline is what the scanner reports when no edges fit.
     @Test func theMRZAlonePredictsTheBottomAndSideEdges() throws {
-        let layout = DocumentLayout.of(.td3)
-        let page = Quadrilateral2D(x: 0, y: 0, width: layout.width, height: layout.height)
-        let seen = Quadrilateral2D(corners: [Point2D(x: 420, y: 160), Point2D(x: 1310, y: 200),
-                                             Point2D(x: 1500, y: 930), Point2D(x: 250, y: 880)])
-        let toFrame = try #require(Homography(from: page, to: seen))
-        let pitch = DocumentLayout.mrzPitch
-        let startX = layout.mrzLeftMargin + pitch / 2, endX = startX + Double(layout.mrzLineLength - 1) * pitch
-        let firstY = layout.height - layout.mrzLineCentresFromBottom[0], lastY = layout.height - layout.mrzLineCentresFromBottom[1]
-        let anchor = DocumentAnchor(
-            firstLineStart: toFrame.apply(Point2D(x: startX, y: firstY)), firstLineEnd: toFrame.apply(Point2D(x: endX, y: firstY)),
-            lastLineStart: toFrame.apply(Point2D(x: startX, y: lastY)), lastLineEnd: toFrame.apply(Point2D(x: endX, y: lastY)),
-            down: Point2D(x: 0, y: 1), pixelsPerMillimetre: 9, layout: layout)
+        let (layout, seen, toFrame, anchor) = try Self.tiltedPage()
         // Millimetres at the bottom edge: its length over the page's width.
         let s = seen.corners[3].distance(to: seen.corners[2]) / layout.width
         for (x, y) in [(0.0, 0.0), (layout.width, 0)] {
