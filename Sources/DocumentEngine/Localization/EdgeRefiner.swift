@@ -40,34 +40,37 @@ enum EdgeRefiner {
         let w = Double(image.width), h = Double(image.height)
         let step = 0.5
         let n = Int(radius / step)
-        for s in 0..<samples {
-            // Skip the ends, where the corner and the other side interfere.
-            let t = 0.08 + 0.84 * (Double(s) + 0.5) / Double(samples)
-            let p = a + (b - a) * t
-            guard p.x >= radius + 1, p.y >= radius + 1, p.x < w - radius - 1, p.y < h - radius - 1 else { continue }
-            // Profile across the edge, outside → inside.
-            var profile = [Double](repeating: 0, count: 2 * n + 1)
-            for i in -n...n {
-                let q = p + normal * (Double(i) * step)
-                profile[i + n] = image.bilinearSample(x: q.x, y: q.y)
-            }
-            // Derivative inward, signed by polarity (document brighter → positive; 0: either sign).
-            var best = 0.0, bestIndex = -1
-            var derivative = [Double](repeating: 0, count: profile.count)
-            for i in 1..<(profile.count - 1) {
-                let d = profile[i + 1] - profile[i - 1]
-                derivative[i] = polarity == 0 ? abs(d) : d * polarity
-                if derivative[i] > best {
-                    best = derivative[i]
-                    bestIndex = i
+        // One profile and its derivative, reused for every sample.
+        var profile = [Double](repeating: 0, count: 2 * n + 1)
+        var derivative = [Double](repeating: 0, count: profile.count)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for s in 0..<samples {
+                // Skip the ends, where the corner and the other side interfere.
+                let t = 0.08 + 0.84 * (Double(s) + 0.5) / Double(samples)
+                let p = a + (b - a) * t
+                guard p.x >= radius + 1, p.y >= radius + 1, p.x < w - radius - 1, p.y < h - radius - 1 else { continue }
+                // Profile across the edge, outside → inside.
+                for i in -n...n {
+                    let q = p + normal * (Double(i) * step)
+                    profile[i + n] = GrayImage.bilinearSample(pixels, width: image.width, height: image.height, x: q.x, y: q.y)
                 }
+                // Derivative inward, signed by polarity (document brighter → positive; 0: either sign).
+                var best = 0.0, bestIndex = -1
+                for i in 1..<(profile.count - 1) {
+                    let d = profile[i + 1] - profile[i - 1]
+                    derivative[i] = polarity == 0 ? abs(d) : d * polarity
+                    if derivative[i] > best {
+                        best = derivative[i]
+                        bestIndex = i
+                    }
+                }
+                guard bestIndex > 1, bestIndex < profile.count - 2, best >= 3 else { continue }
+                let l = derivative[bestIndex - 1], c = derivative[bestIndex], r = derivative[bestIndex + 1]
+                let denom = l - 2 * c + r
+                let offset = abs(denom) > 1e-9 ? 0.5 * (l - r) / denom : 0
+                let along = (Double(bestIndex - n) + offset) * step
+                points.append(p + normal * along)
             }
-            guard bestIndex > 1, bestIndex < profile.count - 2, best >= 3 else { continue }
-            let l = derivative[bestIndex - 1], c = derivative[bestIndex], r = derivative[bestIndex + 1]
-            let denom = l - 2 * c + r
-            let offset = abs(denom) > 1e-9 ? 0.5 * (l - r) / denom : 0
-            let along = (Double(bestIndex - n) + offset) * step
-            points.append(p + normal * along)
         }
         guard points.count >= samples / 3, var line = ImageLine.fit(points) else { return nil }
         // Two rounds of dropping points more than 1.5 px off the line.

@@ -27,23 +27,26 @@ package enum SharpnessMeter {
         var sigmas: [Double] = []
         let r = 5
         field.magnitude.withUnsafeBufferPointer { magnitudes in
-            let magnitude = magnitudes.baseAddress!
-            for y in stride(from: r, to: h - r, by: 1) {
-                let row = magnitude + y * w
-                for x in stride(from: r, to: w - r, by: 1) where row[x] >= threshold {
-                    let m = row[x]
-                    // Local maximum along the gradient direction only (the edge's centre).
-                    let (sx, sy) = GradientField.components(of: image, x: x, y: y)
-                    let gx = Double(sx) / Double(m), gy = Double(sy) / Double(m)
-                    let ax = x + Int(gx.rounded()), ay = y + Int(gy.rounded())
-                    let bx = x - Int(gx.rounded()), by = y - Int(gy.rounded())
-                    guard m >= magnitude[ay * w + ax], m >= magnitude[by * w + bx] else { continue }
-                    // Contrast across the edge, `r` pixels each way along the gradient.
-                    let p = image.bilinearSample(x: Double(x) + gx * Double(r), y: Double(y) + gy * Double(r))
-                    let q = image.bilinearSample(x: Double(x) - gx * Double(r), y: Double(y) - gy * Double(r))
-                    let contrast = abs(p - q)
-                    guard contrast >= 20 else { continue }
-                    sigmas.append(contrast * 8 / (Double(m) * (2 * Double.pi).squareRoot()))
+            image.pixels.withUnsafeBufferPointer { pixels in
+                let magnitude = magnitudes.baseAddress!
+                for y in stride(from: r, to: h - r, by: 1) {
+                    let row = magnitude + y * w
+                    for x in stride(from: r, to: w - r, by: 1) where row[x] >= threshold {
+                        let m = row[x]
+                        // Local maximum along the gradient direction only (the edge's centre).
+                        let (sx, sy) = GradientField.components(of: image, x: x, y: y)
+                        let gx = Double(sx) / Double(m), gy = Double(sy) / Double(m)
+                        let ax = x + Int(gx.rounded()), ay = y + Int(gy.rounded())
+                        let bx = x - Int(gx.rounded()), by = y - Int(gy.rounded())
+                        guard m >= magnitude[ay * w + ax], m >= magnitude[by * w + bx] else { continue }
+                        // Contrast across the edge, `r` pixels each way along the gradient.
+                        let dx = gx * Double(r), dy = gy * Double(r)
+                        let p = GrayImage.bilinearSample(pixels, width: w, height: h, x: Double(x) + dx, y: Double(y) + dy)
+                        let q = GrayImage.bilinearSample(pixels, width: w, height: h, x: Double(x) - dx, y: Double(y) - dy)
+                        let contrast = abs(p - q)
+                        guard contrast >= 20 else { continue }
+                        sigmas.append(contrast * 8 / (Double(m) * (2 * Double.pi).squareRoot()))
+                    }
                 }
             }
         }
