@@ -103,7 +103,7 @@ package struct DocumentScanner: Sendable {
             if let format = MRZParser.format(of: best.reading.lines) { analysis.layout = Self.layoutKind(of: format) }
             let lines = best.reading.textLines
             analysis.mrzCharacterBoxes = lines.map { line in (0..<line.cellCount).map { k in line.cellBox(k).mapped(best.toFrame) } }
-            analysis.blurWidth = SharpnessMeter.blurWidth(best.band, pixelsPerMillimetre: MRZZoneReader.bandPixelsPerMillimetre)
+            analysis.blurWidth = Self.blurWidth(best.band, lines: best.reading.textLines)
             if let first = lines.first, let last = lines.last {
                 anchor = DocumentAnchor(
                     firstLineStart: best.toFrame(first.cellCentre(0)),
@@ -151,7 +151,7 @@ package struct DocumentScanner: Sendable {
                 analysis.mrzCharacterBoxes = reread.reading.textLines.map { line in
                     (0..<line.cellCount).map { k in line.cellBox(k).mapped(reread.toFrame) }
                 }
-                analysis.blurWidth = SharpnessMeter.blurWidth(reread.band, pixelsPerMillimetre: MRZZoneReader.bandPixelsPerMillimetre)
+                analysis.blurWidth = Self.blurWidth(reread.band, lines: reread.reading.textLines)
                 if reread.record?.allChecksPassed == true { break }
             }
         }
@@ -236,6 +236,23 @@ package struct DocumentScanner: Sendable {
         guard w > 16, h > 16, w <= 4096, h <= 1024,
               let band = PerspectiveWarp.rectify(image, quad: quad, width: w, height: h) else { return nil }
         return (band, { p in frame(x0 + p.x / s, y0 + p.y / s) })
+    }
+
+    /// The blur width of an MRZ read from `band`, measured on the rows its `lines` cover (their
+    /// cells, a cap height above and below, a pitch before and after): the MRZ's own print rather
+    /// than whatever else the band holds (a photo's edge, the background beyond a card).
+    static func blurWidth(_ band: GrayImage, lines: [MRZTextLine]) -> Double? {
+        let boxes = lines.flatMap { line in line.cellCount > 0 ? [line.cellBox(0), line.cellBox(line.cellCount - 1)] : [] }
+        let corners = boxes.flatMap(\.corners)
+        guard let first = lines.first, !corners.isEmpty else {
+            return SharpnessMeter.blurWidth(band, pixelsPerMillimetre: MRZZoneReader.bandPixelsPerMillimetre)
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let mx = first.pitch, my = first.capHeight
+        let x0 = Int((xs.min()! - mx).rounded(.down)), x1 = Int((xs.max()! + mx).rounded(.up))
+        let y0 = Int((ys.min()! - my).rounded(.down)), y1 = Int((ys.max()! + my).rounded(.up))
+        let rows = band.cropped(to: PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0)))
+        return SharpnessMeter.blurWidth(rows, pixelsPerMillimetre: MRZZoneReader.bandPixelsPerMillimetre)
     }
 
     /// A band turned 180°, with its map to the frame.
