@@ -50,6 +50,27 @@ import Testing
         #expect(anchor.layoutAgreement(of: Self.outline(top: -9), bottom: 2) < 0.2 * anchor.layoutAgreement(of: truth, bottom: 2))
     }
 
+    /// A top found well below where the MRZ puts it (a header band's lower edge, when the document's
+    /// own top has no contrast) is raised to the prediction; a top near it, above it, slanted
+    /// against it, or on sides that converge under strong perspective is left alone.
+    @Test func aTopFoundWellBelowThePredictionIsRaisedToIt() throws {
+        let anchor = Self.anchor
+        let raised = try #require(DocumentLocalizer.raisedTop(Self.outline(top: 6), anchor: anchor))
+        #expect(raised.maxCornerDistance(to: Self.outline()) < 0.5)  // pixels, at 10 px/mm
+        #expect(DocumentLocalizer.raisedTop(Self.outline(top: 2), anchor: anchor) == nil)
+        #expect(DocumentLocalizer.raisedTop(Self.outline(top: -6), anchor: anchor) == nil)
+        var slanted = Self.outline(top: 4).corners
+        slanted[1] = Self.frame(Self.layout.width, 9)
+        #expect(DocumentLocalizer.raisedTop(Quadrilateral2D(corners: slanted), anchor: anchor) == nil)
+        // Under strong perspective (the tilted page's sides converge by far more than 3°) the
+        // prediction extrapolates too far to overrule an edge, even one 7 mm below it.
+        let (_, seen, pageToFrame, tilted) = try Self.tiltedPage()
+        var header = seen.corners
+        header[0] = pageToFrame.apply(Point2D(x: 0, y: 7))
+        header[1] = pageToFrame.apply(Point2D(x: DocumentLayout.of(.td3).width, y: 7))
+        #expect(DocumentLocalizer.raisedTop(Quadrilateral2D(corners: header), anchor: tilted) == nil)
+    }
+
     /// A TD3 page seen under strong perspective (its top edge farther from the camera): its
     /// layout, outline in the frame, page-millimetres-to-frame map, and the anchor its exactly
     /// placed MRZ gives.

@@ -132,7 +132,8 @@ package struct DocumentLocalizer: Sendable {
         if let bottom = coarse.bottomSide {
             // The MRZ decided: side `bottom` becomes side 2 (lower-right → lower-left).
             let c = refined.corners
-            let quad = Quadrilateral2D(corners: [c[(bottom + 2) % 4], c[(bottom + 3) % 4], c[bottom], c[(bottom + 1) % 4]])
+            var quad = Quadrilateral2D(corners: [c[(bottom + 2) % 4], c[(bottom + 3) % 4], c[bottom], c[(bottom + 1) % 4]])
+            if let anchor, let raised = Self.raisedTop(quad, anchor: anchor) { quad = raised }
             let top = quad.upperRight - quad.upperLeft
             ordered = (quad, abs(top.y) > abs(top.x))
         } else {
@@ -142,6 +143,41 @@ package struct DocumentLocalizer: Sendable {
                       sideCoverage: coarse.sideCoverage, isVertical: ordered.isVertical,
                       isAnchored: coarse.bottomSide != nil)
     }
+
+    /// `upright` (side 2 the bottom) with its top corners moved to where the MRZ puts them, when the
+    /// top it found lies well inside that place: more than ``raisedTopShortfall`` millimetres below
+    /// it along both sides, by about the same amount (a parallel edge). That is a band printed across
+    /// the document's top whose colour matches the background, so the document's own top edge has no
+    /// contrast and the band's lower edge was taken for it. The layouts' heights above the MRZ are
+    /// fixed (ICAO 9303), so the prediction is good to a millimetre or two as long as the side edges
+    /// are within ``raisedTopMaximumConvergence`` of parallel: it extrapolates the MRZ lines over
+    /// about fifteen times their spacing, and under strong perspective (sides converging) the lines'
+    /// small errors grow past the band's height (held-out hard-000090, tilted 31°, lost its correct
+    /// top that way). A top found above the prediction is left alone. Nil when nothing moves.
+    static func raisedTop(_ upright: Quadrilateral2D, anchor: DocumentAnchor) -> Quadrilateral2D? {
+        let c = upright.corners
+        guard anchor.pixelsPerMillimetre > 0, c[0] != c[3], c[1] != c[2] else { return nil }
+        let left = ImageLine(through: c[3], c[0]), right = ImageLine(through: c[1], c[2])
+        guard left.parallelism(to: right) >= cos(Self.raisedTopMaximumConvergence * Double.pi / 180),
+              let predicted = anchor.predictedTopCorners(left: left, right: right) else { return nil }
+        // How far each found top corner lies below the predicted one, along its side, in millimetres.
+        func shortfall(found: Point2D, predicted: Point2D, bottom: Point2D) -> Double {
+            let up = (found - bottom) * (1 / max(1e-9, found.distance(to: bottom)))
+            let d = predicted - found
+            return (d.x * up.x + d.y * up.y) / anchor.pixelsPerMillimetre
+        }
+        let leftShortfall = shortfall(found: c[0], predicted: predicted.left, bottom: c[3])
+        let rightShortfall = shortfall(found: c[1], predicted: predicted.right, bottom: c[2])
+        guard min(leftShortfall, rightShortfall) > Self.raisedTopShortfall,
+              abs(leftShortfall - rightShortfall) < Self.raisedTopShortfall / 2 else { return nil }
+        return Quadrilateral2D(corners: [predicted.left, predicted.right, c[2], c[3]])
+    }
+
+    /// See ``raisedTop(_:anchor:)``: header bands are 5 mm tall and more; the predicted top is
+    /// within 1–2 mm of the true one on generated frames.
+    static let raisedTopShortfall = 3.5
+    /// See ``raisedTop(_:anchor:)``: the largest angle between the side edges, in degrees.
+    static let raisedTopMaximumConvergence = 3.0
 
     /// The straight edges of a region, on the downscaled working image, with the frame's borders
     /// standing in for sides the frame cuts off.
