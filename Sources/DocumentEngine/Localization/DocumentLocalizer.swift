@@ -146,7 +146,7 @@ package struct DocumentLocalizer: Sendable {
 
     /// `upright` (side 2 the bottom) with its top corners moved to where the MRZ puts them, when the
     /// top it found lies well inside that place: more than ``raisedTopShortfall`` millimetres below
-    /// it along both sides, by about the same amount (a parallel edge). That is a band printed across
+    /// it along both sides, by about the same amount (within ``raisedTopSkew``: a parallel edge). That is a band printed across
     /// the document's top whose colour matches the background, so the document's own top edge has no
     /// contrast and the band's lower edge was taken for it. The layouts' heights above the MRZ are
     /// fixed (ICAO 9303), so the prediction is good to a millimetre or two as long as the side edges
@@ -169,13 +169,16 @@ package struct DocumentLocalizer: Sendable {
         let leftShortfall = shortfall(found: c[0], predicted: predicted.left, bottom: c[3])
         let rightShortfall = shortfall(found: c[1], predicted: predicted.right, bottom: c[2])
         guard min(leftShortfall, rightShortfall) > Self.raisedTopShortfall,
-              abs(leftShortfall - rightShortfall) < Self.raisedTopShortfall / 2 else { return nil }
+              abs(leftShortfall - rightShortfall) < Self.raisedTopSkew else { return nil }
         return Quadrilateral2D(corners: [predicted.left, predicted.right, c[2], c[3]])
     }
 
     /// See ``raisedTop(_:anchor:)``: header bands are 5 mm tall and more; the predicted top is
     /// within 1–2 mm of the true one on generated frames.
     static let raisedTopShortfall = 3.5
+    /// See ``raisedTop(_:anchor:)``: how much the two corners' shortfalls may differ, in millimetres
+    /// (each predicted corner is good to about 1.5 mm, so a parallel edge can differ by twice that).
+    static let raisedTopSkew = 3.0
     /// See ``raisedTop(_:anchor:)``: the largest angle between the side edges, in degrees.
     static let raisedTopMaximumConvergence = 3.0
 
