@@ -18,7 +18,9 @@ import Foundation
 ///    edge, far from the MRZ, is judged by where the side edges and the MRZ lines predict it, and
 ///    a faint top is searched for near that prediction (``completedTops(_:edges:anchor:)``).
 /// 4. The winner's sides are refined in the full-resolution image: sub-pixel edge positions along
-///    each side's normal, a robust line fit per side, corners at the intersections.
+///    each side's normal, a robust line fit per side, corners at the intersections. With an MRZ, a
+///    top that is a band's lower edge well below the predicted top is raised to the prediction
+///    (``raisedTop(_:anchor:)``).
 ///
 /// Corners may lie outside the region when the document is only partly in view.
 package struct DocumentLocalizer: Sendable {
@@ -146,14 +148,15 @@ package struct DocumentLocalizer: Sendable {
 
     /// `upright` (side 2 the bottom) with its top corners moved to where the MRZ puts them, when the
     /// top it found lies well inside that place: more than ``raisedTopShortfall`` millimetres below
-    /// it along both sides, by about the same amount (within ``raisedTopSkew``: a parallel edge). That is a band printed across
-    /// the document's top whose colour matches the background, so the document's own top edge has no
-    /// contrast and the band's lower edge was taken for it. The layouts' heights above the MRZ are
-    /// fixed (ICAO 9303), so the prediction is good to a millimetre or two as long as the side edges
-    /// are within ``raisedTopMaximumConvergence`` of parallel: it extrapolates the MRZ lines over
-    /// about fifteen times their spacing, and under strong perspective (sides converging) the lines'
-    /// small errors grow past the band's height (held-out hard-000090, tilted 31°, lost its correct
-    /// top that way). A top found above the prediction is left alone. Nil when nothing moves.
+    /// it along both sides, by about the same amount (within ``raisedTopSkew``: a parallel edge).
+    /// That is a band printed across the document's top whose colour matches the background, so the
+    /// document's own top edge has no contrast and the band's lower edge was taken for it. The
+    /// layouts' heights above the MRZ are fixed (ICAO 9303), so the prediction is good to a
+    /// millimetre or two as long as the side edges are within ``raisedTopMaximumConvergence`` of
+    /// parallel: it extrapolates the MRZ lines over about fifteen times their spacing, and under
+    /// strong perspective (sides converging) the lines' small errors grow past a band's height
+    /// (held-out hard-000090, tilted 31°, lost its correct top that way). A top found above the
+    /// prediction is left alone. Nil when nothing moves.
     static func raisedTop(_ upright: Quadrilateral2D, anchor: DocumentAnchor) -> Quadrilateral2D? {
         let c = upright.corners
         guard anchor.pixelsPerMillimetre > 0, c[0] != c[3], c[1] != c[2] else { return nil }
@@ -173,8 +176,8 @@ package struct DocumentLocalizer: Sendable {
         return Quadrilateral2D(corners: [predicted.left, predicted.right, c[2], c[3]])
     }
 
-    /// See ``raisedTop(_:anchor:)``: header bands are 5 mm tall and more; the predicted top is
-    /// within 1–2 mm of the true one on generated frames.
+    /// See ``raisedTop(_:anchor:)``: the header bands taken for the top on generated frames fell 5–9
+    /// mm short; the predicted top is within 1–2 mm of the true one there.
     static let raisedTopShortfall = 3.5
     /// See ``raisedTop(_:anchor:)``: how much the two corners' shortfalls may differ, in millimetres
     /// (each predicted corner is good to about 1.5 mm, so a parallel edge can differ by twice that).
