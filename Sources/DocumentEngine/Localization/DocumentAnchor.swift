@@ -98,12 +98,18 @@ package struct DocumentAnchor: Sendable, Equatable {
     /// The top-edge term of ``layoutAgreement(of:bottom:)`` for an upright quad (side 2 the bottom).
     func topAgreement(of upright: Quadrilateral2D) -> Double {
         let c = upright.corners
-        guard pixelsPerMillimetre > 0, c[0] != c[3], c[1] != c[2],
-              let predicted = predictedTopCorners(left: ImageLine(through: c[3], c[0]), right: ImageLine(through: c[1], c[2]))
-        else { return 1 }
+        guard pixelsPerMillimetre > 0, let predicted = predictedTopCorners(of: upright) else { return 1 }
         let d = max(predicted.left.distance(to: c[0]), predicted.right.distance(to: c[1])) / pixelsPerMillimetre
         let ratio = d / Self.topTolerance
         return exp(-0.5 * ratio * ratio)
+    }
+
+    /// ``predictedTopCorners(left:right:)`` on the side edges of `upright` (side 2 the bottom); nil
+    /// also when a side has no length.
+    func predictedTopCorners(of upright: Quadrilateral2D) -> (left: Point2D, right: Point2D)? {
+        let c = upright.corners
+        guard c[0] != c[3], c[1] != c[2] else { return nil }
+        return predictedTopCorners(left: ImageLine(through: c[3], c[0]), right: ImageLine(through: c[1], c[2]))
     }
 
     /// Where the layout puts the document's top corners on the `left` and `right` side lines: along

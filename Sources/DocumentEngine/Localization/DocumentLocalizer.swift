@@ -73,7 +73,8 @@ package struct DocumentLocalizer: Sendable {
             // top searched near where the MRZ predicts it. The best few of all those by their coarse
             // corners are refined, then judged again by where the refined corners put the MRZ (coarse
             // corners are too rough to decide between close candidates).
-            func fitted(_ edges: Edges) -> (coarse: Scored, refined: Quadrilateral2D, rank: Double, agreement: Double)? {
+            typealias Fit = (coarse: Scored, refined: Quadrilateral2D, rank: Double, agreement: Double)
+            func fitted(_ edges: Edges) -> Fit? {
                 var candidates = anchoredQuads(edges, anchor: smallAnchor, limit: Self.anchoredCandidates).map {
                     expandedOutward($0, edges: edges, anchor: smallAnchor)
                 }
@@ -92,7 +93,7 @@ package struct DocumentLocalizer: Sendable {
                 }
                 let coarseRanks = candidates.map { c in c.bottomSide.map { c.score * smallAnchor.layoutAgreement(of: c.quad, bottom: $0) } ?? 0 }
                 let shortlist = candidates.indices.sorted { coarseRanks[$0] > coarseRanks[$1] }.prefix(Self.anchoredCandidates)
-                var best: (coarse: Scored, refined: Quadrilateral2D, rank: Double, agreement: Double)?
+                var best: Fit?
                 for expanded in shortlist.map({ candidates[$0] }) {
                     guard let bottom = expanded.bottomSide else { continue }
                     let quad = refined(expanded)
@@ -159,10 +160,9 @@ package struct DocumentLocalizer: Sendable {
     /// prediction is left alone. Nil when nothing moves.
     static func raisedTop(_ upright: Quadrilateral2D, anchor: DocumentAnchor) -> Quadrilateral2D? {
         let c = upright.corners
-        guard anchor.pixelsPerMillimetre > 0, c[0] != c[3], c[1] != c[2] else { return nil }
-        let left = ImageLine(through: c[3], c[0]), right = ImageLine(through: c[1], c[2])
-        guard left.parallelism(to: right) >= cos(Self.raisedTopMaximumConvergence * Double.pi / 180),
-              let predicted = anchor.predictedTopCorners(left: left, right: right) else { return nil }
+        guard anchor.pixelsPerMillimetre > 0, let predicted = anchor.predictedTopCorners(of: upright),
+              ImageLine(through: c[3], c[0]).parallelism(to: ImageLine(through: c[1], c[2]))
+                >= cos(Self.raisedTopMaximumConvergence * Double.pi / 180) else { return nil }
         // How far each found top corner lies below the predicted one, along its side, in millimetres.
         func shortfall(found: Point2D, predicted: Point2D, bottom: Point2D) -> Double {
             let up = (found - bottom) * (1 / max(1e-9, found.distance(to: bottom)))
