@@ -14,7 +14,8 @@ struct EvalCommand: AsyncParsableCommand {
             Without --folder, frames are generated in memory for each tier (seeded, so every run sees the same \
             frames) and one line per tier is printed. A document counts as localised when every found corner \
             lies within 2% of the frame diagonal of the true corner; an MRZ counts as exact when every line \
-            equals the truth character for character. CPU is the analysing thread's time per frame.
+            equals the truth character for character, and one is misread when every check digit agrees but the \
+            text is not the truth. CPU is the analysing thread's time per frame.
             """)
 
     @Option(help: "A folder of frames with truth.jsonl (as written by `capkit synth`); default: generate frames.")
@@ -46,12 +47,16 @@ struct EvalCommand: AsyncParsableCommand {
     /// Counts over a set of frames.
     struct Tally {
         var frames = 0, located = 0, mrzFrames = 0, mrzFound = 0, exact = 0
+        /// MRZs whose every check digit agrees but whose text is not the truth: a wrong reading the
+        /// checks cannot catch, worse for an integrator than one that fails them.
+        var misread = 0
         var cpu = 0.0
 
         func line(_ label: String) -> String {
             let n = Double(max(1, frames)), m = Double(max(1, mrzFrames))
-            return String(format: "%@frames %d  localised %.3f  MRZ found %.3f  exact MRZ %.3f  mean CPU %.1f ms",
-                          label, frames, Double(located) / n, Double(mrzFound) / m, Double(exact) / m, cpu / n * 1000)
+            return String(format: "%@frames %d  localised %.3f  MRZ found %.3f  exact MRZ %.3f  misread %d  mean CPU %.1f ms",
+                          label, frames, Double(located) / n, Double(mrzFound) / m, Double(exact) / m, misread,
+                          cpu / n * 1000)
         }
     }
 
@@ -137,6 +142,7 @@ struct EvalCommand: AsyncParsableCommand {
             if a.mrzReading != nil { tally.mrzFound += 1 }
             ok = (a.mrz?.correctedLines ?? a.mrzReading?.lines) == truthMRZ
             if ok { tally.exact += 1 }
+            if !ok, a.mrz?.allChecksPassed == true { tally.misread += 1 }
         }
         if let failures, !ok || (error ?? 1) > 0.02 {
             var preview = frame
