@@ -40,4 +40,14 @@ package enum MRZFormat: String, Sendable, CaseIterable, Codable {
     package var isVisa: Bool {
         self == .mrvA || self == .mrvB
     }
+
+    /// The letters a document code of this layout may start with: `P` for a passport (part 4),
+    /// `A`, `C` or `I` for an ID-1 or ID-2 card (parts 5 and 6), `V` for a visa (part 7).
+    package var documentCodeFirstLetters: Set<Character> {
+        switch self {
+        case .td1, .td2: ["A", "C", "I"]
+        case .td3: ["P"]
+        case .mrvA, .mrvB: ["V"]
+        }
+    }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Chooses the most probable MRZ text that the layout allows: every character of its field's class
-/// (digits in dates, letters in names and codes), issuing state and nationality on the list of
-/// codes, and every check digit agreeing, including the composite.
+/// (digits in dates, letters in names and codes), a document code starting as the layout requires
+/// (`P`, `V`, or `A`, `C`, `I`), issuing state and nationality on the list of codes, and every check
+/// digit agreeing, including the composite.
 ///
 /// Each cell brings its most probable characters from the recogniser; a reading's cost is the sum
 /// of `-log p` over its characters. Per field with a check digit, the alternatives of its most
@@ -42,9 +43,13 @@ package enum MRZReadingResolver {
             set(p, .numeric)
         }
         // Options per cell, cheapest first.
-        let options: [[[Option]]] = candidates.enumerated().map { line, cells in
+        var options: [[[Option]]] = candidates.enumerated().map { line, cells in
             cells.enumerated().map { column, cell in Self.options(cell, class: classes[line][column]) }
         }
+        // The document code's first letter is one the layout allows, when a candidate is.
+        let start = layout.documentCode.positions[0]
+        let fitting = options[start.line][start.column].filter { format.documentCodeFirstLetters.contains($0.character) }
+        if !fitting.isEmpty { options[start.line][start.column] = fitting }
         var chosen = options.map { $0.map { $0[0].character } }
 
         // Issuing state and nationality: codes that exist.
