@@ -180,7 +180,7 @@ package struct MRZCharacterClassifier: Sendable {
 
     /// Dot product with eight lanes at a time (the compiler does not reorder a plain float sum).
     @inline(__always)
-    static func dot(_ a: UnsafeBufferPointer<Float>, _ b: UnsafeBufferPointer<Float>) -> Float {
+    package static func dot(_ a: UnsafeBufferPointer<Float>, _ b: UnsafeBufferPointer<Float>) -> Float {
         let n = a.count
         var lanes = SIMD8<Float>(repeating: 0)
         var i = 0
