@@ -174,6 +174,7 @@ let package = Package(
             dependencies: ["DocumentClassification", "DocumentEngine", "DocumentSynthesis", "CaptureCore"]
         ),
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
+        .testTarget(name: "OCRTrainingTests", dependencies: ["OCRTraining", "DocumentEngine", "DocumentSynthesis", "CaptureCore"]),
         .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"]),
         .testTarget(
             name: "FBxSDKTests",

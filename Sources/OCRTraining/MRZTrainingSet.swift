@@ -11,6 +11,9 @@ struct MRZTrainingSet {
     var labels: [UInt8] = []
     var blocks = 0
     var rejectedBlocks = 0
+    /// Draws a shifted, scaled second cut of every cell (as the line fit can be off by that much);
+    /// nil for one cut per cell.
+    var jitter: SplitMix64?
 
     var count: Int { labels.count }
     static let patchSize = MRZCellSampler.width * MRZCellSampler.height
@@ -20,37 +23,53 @@ struct MRZTrainingSet {
     static func make(blockCount: Int, seed: UInt64, jitter: Bool, progress: (Int) -> Void = { _ in }) -> MRZTrainingSet {
         var renderer = MRZLineRenderer(rng: SplitMix64(seed: seed))
         var set = MRZTrainingSet()
-        let alphabetIndex = Dictionary(uniqueKeysWithValues: MRZCharacterClassifier.alphabet.enumerated().map { ($1, $0) })
+        if jitter { set.jitter = SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15) }
         for i in 0..<blockCount {
             let layout = MRZZoneReader.layouts[i % MRZZoneReader.layouts.count]
             let strength = Double((i * 7919) % 1000) / 999
             let block = renderer.render(lineCount: layout.lines, lineLength: layout.length, strength: strength)
             set.blocks += 1
             progress(i + 1)
-            guard let lines = MRZZoneReader.mrzLines(in: block.band), lines.count == block.lines.count,
-                  zip(lines, block.lines).allSatisfy({ $0.cellCount == $1.count }) else {
-                set.rejectedBlocks += 1
-                continue
-            }
-            for (line, text) in zip(lines, block.lines) {
-                for (k, ch) in text.enumerated() {
-                    guard let label = alphabetIndex[ch] else { continue }
-                    var variants = [line]
-                    if jitter {
-                        var shifted = line
-                        shifted.x0 += renderer.rng.uniform(-0.12, 0.12) * line.pitch
-                        shifted.yIntercept += renderer.rng.uniform(-0.1, 0.1) * line.capHeight
-                        shifted.capHeight *= renderer.rng.uniform(0.92, 1.08)
-                        variants.append(shifted)
-                    }
-                    for v in variants {
-                        let patch = MRZCellSampler.sample(block.band, line: v, cell: k)
-                        set.patches.append(contentsOf: patch.map { UInt8(($0 * 255).rounded()) })
-                        set.labels.append(UInt8(label))
-                    }
-                }
-            }
+            if !set.append(block.band, truth: block.lines) { set.rejectedBlocks += 1 }
         }
         return set
     }
+
+    /// Cuts the cells of `band` (found by the engine's line finder) and labels them with `truth`;
+    /// false, adding nothing, when the finder's lines do not have the truth's count and lengths.
+    /// With ``jitter``, each cell is cut a second time, shifted and scaled a little.
+    mutating func append(_ band: GrayImage, truth: [String]) -> Bool {
+        guard let lines = MRZZoneReader.mrzLines(in: band), lines.count == truth.count,
+              zip(lines, truth).allSatisfy({ $0.cellCount == $1.count }) else { return false }
+        for (line, text) in zip(lines, truth) {
+            for (k, ch) in text.enumerated() {
+                guard let label = Self.alphabetIndex[ch] else { continue }
+                var variants = [line]
+                if var rng = jitter {
+                    var shifted = line
+                    shifted.x0 += rng.uniform(-0.12, 0.12) * line.pitch
+                    shifted.yIntercept += rng.uniform(-0.1, 0.1) * line.capHeight
+                    shifted.capHeight *= rng.uniform(0.92, 1.08)
+                    variants.append(shifted)
+                    jitter = rng
+                }
+                for v in variants {
+                    let patch = MRZCellSampler.sample(band, line: v, cell: k)
+                    patches.append(contentsOf: patch.map { UInt8(($0 * 255).rounded()) })
+                    labels.append(UInt8(label))
+                }
+            }
+        }
+        return true
+    }
+
+    /// Adds `other`'s patches after this set's.
+    mutating func append(contentsOf other: MRZTrainingSet) {
+        patches += other.patches
+        labels += other.labels
+        blocks += other.blocks
+        rejectedBlocks += other.rejectedBlocks
+    }
+
+    static let alphabetIndex = Dictionary(uniqueKeysWithValues: MRZCharacterClassifier.alphabet.enumerated().map { ($1, $0) })
 }

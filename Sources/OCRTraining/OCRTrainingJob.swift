@@ -2,11 +2,14 @@ import CaptureCore
 import DocumentEngine
 import Foundation
 
-/// `capkit train-ocr`: builds training and validation sets from seeded renders, trains the
-/// recogniser, measures it on the validation set and writes the weights.
+/// `capkit train-ocr`: builds training and validation sets from seeded renders and generated
+/// camera frames, trains the recogniser, measures it on the validation sets and writes the weights.
 package struct OCRTrainingJob: Sendable {
     package var trainingBlocks = 3000
     package var validationBlocks = 300
+    /// Generated frames whose MRZ cells are added to the rendered ones (``MRZTrainingSet/fromScenes(count:seed:jitter:progress:)``).
+    package var trainingScenes = 1200
+    package var validationScenes = 150
     package var epochs = 14
     package var hiddenCount = 192
     package var seed: UInt64 = 1
@@ -20,6 +23,9 @@ package struct OCRTrainingJob: Sendable {
         package var rejectedTrainingBlocks: Int
         package var validationPatches: Int
         package var validationCharacterAccuracy: Double
+        package var sceneValidationPatches: Int
+        /// Character accuracy on cells cut from held-out generated frames.
+        package var sceneValidationCharacterAccuracy: Double
         /// Fraction of validation blocks whose every line was read exactly (by the full zone reader).
         package var validationExactBlocks: Double
         package var validationBlocksFound: Double
@@ -31,18 +37,28 @@ package struct OCRTrainingJob: Sendable {
         log("rendering \(trainingBlocks) training blocks…")
         let training = MRZTrainingSet.make(blockCount: trainingBlocks, seed: seed, jitter: true)
         log("  \(training.count) patches, \(training.rejectedBlocks) blocks rejected by the line finder")
+        log("generating \(trainingScenes) training frames…")
+        var combined = training
+        let scenes = MRZTrainingSet.fromScenes(count: trainingScenes, seed: seed, jitter: true) { done in
+            if done % 200 == 0 { log("  \(done) frames") }
+        }
+        log("  \(scenes.count) patches, \(scenes.rejectedBlocks) frames without a band the line finder fits")
+        combined.append(contentsOf: scenes)
         let validation = MRZTrainingSet.make(blockCount: validationBlocks, seed: seed &+ 1_000_003, jitter: false)
+        let sceneValidation = MRZTrainingSet.fromScenes(count: validationScenes, seed: seed &+ 1_000_003, jitter: false)
         var trainer = MLPTrainer()
         trainer.hiddenCount = hiddenCount
         trainer.epochs = epochs
         trainer.seed = seed
-        let classifier = trainer.train(training, version: version) { epoch, loss in
+        let classifier = trainer.train(combined, version: version) { epoch, loss in
             log("  epoch \(epoch)/\(epochs): loss \(String(format: "%.4f", loss))")
         }
         let accuracy = MLPTrainer.accuracy(classifier, on: validation)
+        let sceneAccuracy = MLPTrainer.accuracy(classifier, on: sceneValidation)
         let (found, exact) = Self.blockAccuracy(classifier, blocks: validationBlocks, seed: seed &+ 1_000_003)
-        let report = Report(trainingPatches: training.count, rejectedTrainingBlocks: training.rejectedBlocks,
+        let report = Report(trainingPatches: combined.count, rejectedTrainingBlocks: training.rejectedBlocks,
                             validationPatches: validation.count, validationCharacterAccuracy: accuracy,
+                            sceneValidationPatches: sceneValidation.count, sceneValidationCharacterAccuracy: sceneAccuracy,
                             validationExactBlocks: exact, validationBlocksFound: found,
                             weightsBytes: classifier.encoded().count)
         return (classifier, report)

@@ -7,11 +7,13 @@ import OCRTraining
 struct TrainOCRCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "train-ocr",
-        abstract: "Train the OCR-B MRZ recogniser from augmented renders of Debian's fonts-ocr-b.",
+        abstract: "Train the OCR-B MRZ recogniser from augmented renders of Debian's fonts-ocr-b and generated frames.",
         discussion: """
             Renders seeded blocks of MRZ text (blur, noise, scale, shear, stroke weight, lighting, glare, \
-            JPEG), cuts them into character cells with the engine's own line finder, trains the \
-            recogniser and reports its accuracy on a held-out validation set. Same seed, same weights.
+            JPEG) and generates phone-like and hard camera frames of documents (as `capkit synth` does, \
+            on seeds far from those `capkit eval` uses), cuts both into character cells with the engine's \
+            own zone search, rectification and line finder, trains the recogniser and reports its accuracy \
+            on held-out renders and frames. Same seed, same weights.
             """)
 
     @Option(help: "Where to write the weights file.")
@@ -22,6 +24,12 @@ struct TrainOCRCommand: AsyncParsableCommand {
 
     @Option(help: "Rendered validation blocks.")
     var validationBlocks = 300
+
+    @Option(help: "Generated camera frames (phone-like and hard) whose MRZ cells are added to the training set.")
+    var scenes = 1200
+
+    @Option(help: "Generated validation frames.")
+    var validationScenes = 150
 
     @Option(help: "Training epochs.")
     var epochs = 14
@@ -47,6 +55,8 @@ struct TrainOCRCommand: AsyncParsableCommand {
         var job = OCRTrainingJob()
         job.trainingBlocks = blocks
         job.validationBlocks = validationBlocks
+        job.trainingScenes = scenes
+        job.validationScenes = validationScenes
         job.epochs = epochs
         job.hiddenCount = hidden
         job.seed = seed
@@ -58,6 +68,7 @@ struct TrainOCRCommand: AsyncParsableCommand {
             weights: \(out) (\(report.weightsBytes) bytes, version \(weightsVersion))
             training patches: \(report.trainingPatches) (\(report.rejectedTrainingBlocks) blocks rejected by the line finder)
             validation: \(report.validationPatches) patches, character accuracy \(String(format: "%.4f", report.validationCharacterAccuracy))
+            validation frames: \(report.sceneValidationPatches) patches, character accuracy \(String(format: "%.4f", report.sceneValidationCharacterAccuracy))
             validation blocks: found \(String(format: "%.3f", report.validationBlocksFound)), read exactly \(String(format: "%.3f", report.validationExactBlocks))
             time: \(Int(Date().timeIntervalSince(start))) s
             """)

@@ -64,13 +64,7 @@ package struct DocumentScanner: Sendable {
         // the frame for that), then, unless that reading verifies confidently, on finer ones.
         var best: ZoneReading?
         var sawTextLine = false
-        var passes: [MRZZoneDetector] = []
-        for size in [localizer.workingSize] + Self.finerZoneWorkingSizes {
-            var detector = zoneDetector
-            detector.workingSize = size
-            let factor = detector.downscaleFactor(for: region)
-            if !passes.contains(where: { $0.downscaleFactor(for: region) == factor }) { passes.append(detector) }
-        }
+        let passes = Self.zonePasses(zoneDetector, coarseSize: localizer.workingSize, region: region)
         for (pass, detector) in passes.enumerated() {
             let search = detector.search(reduced)
             sawTextLine = sawTextLine || search.textLineCount > 0
@@ -200,6 +194,35 @@ package struct DocumentScanner: Sendable {
         return analysis
     }
 
+    /// The zone searches of one frame, coarsest first: `base` on the outline search's working
+    /// size, then on finer ones, each size once (a small region can make two the same).
+    static func zonePasses(_ base: MRZZoneDetector, coarseSize: Int, region: PixelRect) -> [MRZZoneDetector] {
+        var passes: [MRZZoneDetector] = []
+        for size in [coarseSize] + finerZoneWorkingSizes {
+            var detector = base
+            detector.workingSize = size
+            let factor = detector.downscaleFactor(for: region)
+            if !passes.contains(where: { $0.downscaleFactor(for: region) == factor }) { passes.append(detector) }
+        }
+        return passes
+    }
+
+    /// The bands the MRZ search rectifies from `image` (the two strongest zones of each pass, as
+    /// ``analyze(_:roi:today:clock:isCancelled:)`` searches them), each with the direction its
+    /// zone's lines run down in the frame. The recogniser's training cuts patches from these, so
+    /// that it sees the framing of a first reading.
+    package static func zoneBands(in image: GrayImage) -> [(image: GrayImage, down: Point2D)] {
+        let region = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        let reduced = ReducedFrame(image, region: region)
+        var bands: [(image: GrayImage, down: Point2D)] = []
+        for detector in zonePasses(MRZZoneDetector(), coarseSize: DocumentLocalizer().workingSize, region: region) {
+            for zone in detector.search(reduced).zones.prefix(2) {
+                if let band = band(of: image, zone: zone) { bands.append((band.image, zone.down)) }
+            }
+        }
+        return bands
+    }
+
     /// Reads the band of `zone` (rectified by ``band(of:zone:)``, turned 180° when `turned`).
     func read(_ zone: MRZZoneDetector.Zone, band: (image: GrayImage, toFrame: (Point2D) -> Point2D), turned: Bool,
               today: MRZDate) -> ZoneReading? {
@@ -265,7 +288,7 @@ package struct DocumentScanner: Sendable {
 
     /// The lower band of a located document, rectified through the outline's homography (so
     /// perspective is removed exactly), with the map back to frame pixels.
-    static func band(of image: GrayImage, quad: Quadrilateral2D, layout: DocumentLayout)
+    package static func band(of image: GrayImage, quad: Quadrilateral2D, layout: DocumentLayout)
         -> (image: GrayImage, toFrame: (Point2D) -> Point2D)?
     {
         let s = MRZZoneReader.bandPixelsPerMillimetre
