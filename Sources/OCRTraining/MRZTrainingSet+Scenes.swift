@@ -41,7 +41,11 @@ extension MRZTrainingSet {
             }
         }
         var set = MRZTrainingSet()
-        for part in results.sets { set.append(contentsOf: part) }
+        for part in results.sets {
+            set.append(contentsOf: part)
+            set.blocks += part.blocks
+            set.rejectedBlocks += part.rejectedBlocks
+        }
         return set
     }
 

@@ -63,12 +63,10 @@ struct MRZTrainingSet {
         return true
     }
 
-    /// Adds `other`'s patches after this set's.
+    /// Adds `other`'s patches and labels after this set's (its counts of blocks stay its own).
     mutating func append(contentsOf other: MRZTrainingSet) {
         patches += other.patches
         labels += other.labels
-        blocks += other.blocks
-        rejectedBlocks += other.rejectedBlocks
     }
 
     static let alphabetIndex = Dictionary(uniqueKeysWithValues: MRZCharacterClassifier.alphabet.enumerated().map { ($1, $0) })

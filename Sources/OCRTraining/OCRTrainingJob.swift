@@ -35,28 +35,28 @@ package struct OCRTrainingJob: Sendable {
     /// Runs the job; `log` receives progress lines (no personal data: all text is random).
     package func run(log: @escaping @Sendable (String) -> Void) -> (MRZCharacterClassifier, Report) {
         log("rendering \(trainingBlocks) training blocks…")
-        let training = MRZTrainingSet.make(blockCount: trainingBlocks, seed: seed, jitter: true)
-        log("  \(training.count) patches, \(training.rejectedBlocks) blocks rejected by the line finder")
+        var training = MRZTrainingSet.make(blockCount: trainingBlocks, seed: seed, jitter: true)
+        let rejectedBlocks = training.rejectedBlocks
+        log("  \(training.count) patches, \(rejectedBlocks) blocks rejected by the line finder")
         log("generating \(trainingScenes) training frames…")
-        var combined = training
         let scenes = MRZTrainingSet.fromScenes(count: trainingScenes, seed: seed, jitter: true) { done in
             if done % 200 == 0 { log("  \(done) frames") }
         }
         log("  \(scenes.count) patches, \(scenes.rejectedBlocks) frames without a band the line finder fits")
-        combined.append(contentsOf: scenes)
+        training.append(contentsOf: scenes)
         let validation = MRZTrainingSet.make(blockCount: validationBlocks, seed: seed &+ 1_000_003, jitter: false)
         let sceneValidation = MRZTrainingSet.fromScenes(count: validationScenes, seed: seed &+ 1_000_003, jitter: false)
         var trainer = MLPTrainer()
         trainer.hiddenCount = hiddenCount
         trainer.epochs = epochs
         trainer.seed = seed
-        let classifier = trainer.train(combined, version: version) { epoch, loss in
+        let classifier = trainer.train(training, version: version) { epoch, loss in
             log("  epoch \(epoch)/\(epochs): loss \(String(format: "%.4f", loss))")
         }
         let accuracy = MLPTrainer.accuracy(classifier, on: validation)
         let sceneAccuracy = MLPTrainer.accuracy(classifier, on: sceneValidation)
         let (found, exact) = Self.blockAccuracy(classifier, blocks: validationBlocks, seed: seed &+ 1_000_003)
-        let report = Report(trainingPatches: combined.count, rejectedTrainingBlocks: training.rejectedBlocks,
+        let report = Report(trainingPatches: training.count, rejectedTrainingBlocks: rejectedBlocks,
                             validationPatches: validation.count, validationCharacterAccuracy: accuracy,
                             sceneValidationPatches: sceneValidation.count, sceneValidationCharacterAccuracy: sceneAccuracy,
                             validationExactBlocks: exact, validationBlocksFound: found,
