@@ -46,6 +46,20 @@ struct TrainOCRCommand: AsyncParsableCommand {
     @Option(help: "Only write this many rendered sample bands (PNG) to this folder, then stop.")
     var dumpSamples: String?
 
+    func validate() throws {
+        guard blocks >= 0, scenes >= 0, blocks + scenes > 0 else {
+            throw ValidationError("--blocks and --scenes must not be negative, and at least one must be positive.")
+        }
+        guard validationBlocks > 0, validationScenes >= 0 else {
+            throw ValidationError("--validation-blocks must be positive and --validation-scenes not negative.")
+        }
+        guard (1...1000).contains(epochs) else { throw ValidationError("--epochs must be between 1 and 1000.") }
+        guard (1...4096).contains(hidden) else { throw ValidationError("--hidden must be between 1 and 4096.") }
+        guard weightsVersion >= 0, weightsVersion <= Int(UInt32.max) else {
+            throw ValidationError("--weights-version must fit in 32 bits.")
+        }
+    }
+
     func run() async throws {
         if let dumpSamples {
             try OCRTrainingJob.dumpSamples(count: 24, seed: seed, to: URL(fileURLWithPath: dumpSamples))
