@@ -174,12 +174,9 @@ struct MLPTrainer {
         }
     }
 
+    /// `b += a`.
     static func add(_ a: [Float], to b: inout [Float]) {
-        b.withUnsafeMutableBufferPointer { b in
-            a.withUnsafeBufferPointer { a in
-                for i in 0..<b.count { b[i] += a[i] }
-            }
-        }
+        a.withUnsafeBufferPointer { a in b.withUnsafeMutableBufferPointer { axpy(1, a, $0) } }
     }
 
     static func update(_ w: inout [Float], _ v: inout [Float], _ g: [Float], lr: Float, scale: Float,
