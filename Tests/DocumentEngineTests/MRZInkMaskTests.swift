@@ -51,6 +51,13 @@ import Testing
         #expect(expected.contains(true) && expected.contains(false))
     }
 
+    /// Images narrower than the box, where every column's box is clipped on one side or both.
+    @Test(arguments: [(5, 10), (15, 10), (21, 10), (22, 10), (1, 3)])
+    func inkRunsMatchTheDefinitionOnImagesNarrowerThanTheBox(width: Int, radius: Int) {
+        let g = page(width: width, height: 33)
+        #expect(MRZTextLineFinder.inkRuns(g, radius: radius).mask() == referenceMask(g, radius: radius))
+    }
+
     @Test func aFlatImageHasNoInk() {
         let runs = MRZTextLineFinder.inkRuns(GrayImage(width: 20, height: 10, fill: 90), radius: 3)
         #expect(runs.count == 0 && runs.finishedRows == 10)

@@ -64,9 +64,11 @@ package struct MRZTextLineFinder: Sendable {
         let w = image.width, h = image.height
         var runs = PixelRuns(width: w, height: h)
         guard w > 0, h > 0 else { return runs }
-        // Sliding box sums: column sums over the window's rows, then prefix sums along the row.
-        let columnSums = UnsafeMutablePointer<Int>.allocate(capacity: w)
-        let columnSquares = UnsafeMutablePointer<Int>.allocate(capacity: w)
+        // Sliding box sums: column sums over the window's rows, then prefix sums along the row. A
+        // column holds at most 801 rows, so its sums fit 32 bits (801·255² < 2³¹) and the updates
+        // run four lanes wide; the prefix sums along a row need 64.
+        let columnSums = UnsafeMutablePointer<Int32>.allocate(capacity: w)
+        let columnSquares = UnsafeMutablePointer<Int32>.allocate(capacity: w)
         let prefixSums = UnsafeMutablePointer<Int>.allocate(capacity: w + 1)
         let prefixSquares = UnsafeMutablePointer<Int>.allocate(capacity: w + 1)
         defer {
@@ -87,7 +89,7 @@ package struct MRZTextLineFinder: Sendable {
                 while bottom < y1 {
                     let row = px + bottom * w
                     for x in 0..<w {
-                        let v = Int(row[x])
+                        let v = Int32(row[x])
                         columnSums[x] &+= v
                         columnSquares[x] &+= v &* v
                     }
@@ -96,41 +98,52 @@ package struct MRZTextLineFinder: Sendable {
                 while top < y0 {
                     let row = px + top * w
                     for x in 0..<w {
-                        let v = Int(row[x])
+                        let v = Int32(row[x])
                         columnSums[x] &-= v
                         columnSquares[x] &-= v &* v
                     }
                     top += 1
                 }
+                var sum = 0, squares = 0
                 for x in 0..<w {
-                    prefixSums[x + 1] = prefixSums[x] &+ columnSums[x]
-                    prefixSquares[x + 1] = prefixSquares[x] &+ columnSquares[x]
+                    sum &+= Int(columnSums[x])
+                    squares &+= Int(columnSquares[x])
+                    prefixSums[x + 1] = sum
+                    prefixSquares[x + 1] = squares
                 }
                 let rows = bottom - top
                 let row = px + y * w
-                var runStart = -1
                 // Wrapping arithmetic: with radius <= 400 a box holds under 7e5 pixels, so no
-                // product below comes near Int64's range.
-                for x in 0..<w {
-                    let x0 = max(0, x &- radius), x1 = min(w, x &+ radius &+ 1)
-                    let n = (x1 &- x0) &* rows
+                // product below comes near Int64's range. Branch-free per pixel (ink and paper
+                // alternate too often within text for a branch to be predicted); only a change
+                // between them branches.
+                var runStart = 0, wasInk = false
+                @inline(__always) func visit(_ x: Int, _ x0: Int, _ x1: Int, _ n: Int) {
                     let sum = prefixSums[x1] &- prefixSums[x0]
-                    // In units of 1/n: margin·n = mean·n − (8 + v)·n.
+                    let squares = prefixSquares[x1] &- prefixSquares[x0]
+                    // In units of 1/n: margin·n = mean·n − (8 + v)·n;
+                    // variance·n² = squares·n − sum²;  margin > σ/4  ⇔  16·margin² > variance.
                     let marginN = sum &- (8 &+ Int(row[x])) &* n
-                    var isInk = false
-                    if marginN > 0 {
-                        let squares = prefixSquares[x1] &- prefixSquares[x0]
-                        // variance·n² = squares·n − sum²;  margin > σ/4  ⇔  16·margin² > variance.
-                        isInk = 16 &* marginN &* marginN > squares &* n &- sum &* sum
-                    }
-                    if isInk {
-                        if runStart < 0 { runStart = x }
-                    } else if runStart >= 0 {
-                        runs.append(start: runStart, end: x)
-                        runStart = -1
+                    let darker = marginN > 0, contrasted = 16 &* marginN &* marginN > squares &* n &- sum &* sum
+                    let isInk = darker && contrasted
+                    if isInk != wasInk {
+                        if isInk { runStart = x } else { runs.append(start: runStart, end: x) }
+                        wasInk = isInk
                     }
                 }
-                if runStart >= 0 { runs.append(start: runStart, end: w) }
+                // Columns whose box the left or right border clips, and the full boxes between.
+                let leftEnd = min(w, radius), rightStart = max(leftEnd, w - radius)
+                for x in 0..<leftEnd {
+                    let x0 = 0, x1 = min(w, x + radius + 1)
+                    visit(x, x0, x1, (x1 - x0) &* rows)
+                }
+                let fullN = (2 * radius + 1) * rows
+                for x in leftEnd..<rightStart { visit(x, x &- radius, x &+ radius &+ 1, fullN) }
+                for x in rightStart..<w {
+                    let x0 = max(0, x - radius), x1 = w
+                    visit(x, x0, x1, (x1 - x0) &* rows)
+                }
+                if wasInk { runs.append(start: runStart, end: w) }
                 runs.finishRow()
             }
         }
