@@ -66,7 +66,8 @@ struct BenchCommand: AsyncParsableCommand {
                     let t0 = StageTimings.now()
                     let gray = scene.image.grayscale()
                     grayTime += StageTimings.now() - t0
-                    let a = scanner.analyze(gray, roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height),
+                    let a = scanner.analyze(gray, colour: scene.image,
+                                            roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height),
                                             today: today, clock: clock)
                     if pass == 0, a.mrz?.correctedLines == scene.truth.mrz { exact += 1 }
                 }

@@ -128,7 +128,7 @@ struct EvalCommand: AsyncParsableCommand {
         let today = MRZDate(year: 2026, month: 11, day: 22)
         let start = CPUClock.now()
         let image = frame.grayscale()
-        let a = scanner.analyze(image, roi: PixelRect(x: 0, y: 0, width: image.width, height: image.height),
+        let a = scanner.analyze(image, colour: frame, roi: PixelRect(x: 0, y: 0, width: image.width, height: image.height),
                                 today: today)
         tally.cpu += CPUClock.now() - start
         tally.frames += 1

@@ -76,6 +76,46 @@ import Testing
         #expect(white.grayscale().pixels == [UInt8](repeating: 255, count: 32))
     }
 
+    /// Colour differences of the mean colour of each block's 2x2 centre pixels, from a plain
+    /// per-pixel formula; over a region that is not at the origin, with rows and columns left over,
+    /// at odd and even factors, and at the extremes (clamped to 0 and 255).
+    @Test(arguments: [1, 2, 3, 4, 7])
+    func colourDifferencesAreTheBlockCentresMeanColourMinusItsLuma(factor: Int) throws {
+        let w = 45, h = 31
+        var rng = Generator(state: UInt64(11 + factor))
+        var bytes = (0..<(w * h * 4)).map { _ in UInt8(rng.next(256)) }
+        // Pure blue, red and yellow in the top rows: beyond the range before clamping.
+        for y in 0..<15 {
+            for x in 0..<w {
+                let i = 4 * (y * w + x)
+                let (r, g, b): (UInt8, UInt8, UInt8) = x < 16 ? (0, 0, 255) : (x < 30 ? (255, 0, 0) : (255, 255, 0))
+                (bytes[i], bytes[i + 1], bytes[i + 2]) = (r, g, b)
+            }
+        }
+        let image = try RGBAImage(width: w, height: h, pixels: bytes)
+        let rect = PixelRect(x: 2, y: 1, width: 40, height: 29)
+        let (blue, red) = image.colourDifferences(rect, by: factor)
+        #expect(blue.width == 40 / factor && blue.height == 29 / factor && red.width == blue.width)
+        for oy in 0..<blue.height {
+            for ox in 0..<blue.width {
+                var sr = 0, sg = 0, sb = 0
+                for y in [(factor - 1) / 2, factor / 2] {
+                    for x in [(factor - 1) / 2, factor / 2] {
+                        let p = image[rect.x + ox * factor + x, rect.y + oy * factor + y]
+                        sr += Int(p.r); sg += Int(p.g); sb += Int(p.b)
+                    }
+                }
+                // Means of four, luma with grayscale()'s weights out of 256.
+                let luma = Double(77 * sr + 150 * sg + 29 * sb) / 1024
+                func level(_ v: Double) -> Int { min(255, max(0, 128 + Int((v + 0.5).rounded(.down)))) }
+                #expect(Int(blue[ox, oy]) == level(Double(sb) / 4 - luma))
+                #expect(Int(red[ox, oy]) == level(Double(sr) / 4 - luma))
+            }
+        }
+        #expect(blue.pixels.contains(255) && red.pixels.contains(255) && blue.pixels.contains(0))
+        #expect(image.colourDifferences(PixelRect(x: 40, y: 0, width: 5, height: 31), by: 8).blue.isEmpty)
+    }
+
     /// Components by flood fill (8-connected), in the raster order of their first pixel.
     func referenceComponents(_ mask: [Bool], width: Int, height: Int) -> [ConnectedComponent] {
         var seen = [Bool](repeating: false, count: mask.count)

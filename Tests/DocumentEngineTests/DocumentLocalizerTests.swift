@@ -275,4 +275,38 @@ import Testing
         #expect(quad.maxCornerDistance(to: truth) / Self.frameDiagonal <= 0.02)
         #expect(analysis.mrz?.allChecksPassed == true)
     }
+
+    /// A card front on brown wood whose purple header band has the wood's luma: in gray the card's
+    /// top edge has no contrast and the band's lower edge is taken for it; in colour the top is found.
+    @Test func aHeaderBandOfTheBackgroundsLumaIsFoundInColour() throws {
+        let w = 960, h = 540
+        let wood = RGBA(r: 140, g: 90, b: 50, a: 255), band = RGBA(r: 150, g: 60, b: 190, a: 255)
+        let paper = RGBA(r: 236, g: 228, b: 232, a: 255), portrait = RGBA(r: 120, g: 110, b: 105, a: 255)
+        // The two colours' luma differs by about one level.
+        let rgba = try RGBAImage(width: 1, height: 2, pixels: [wood.r, wood.g, wood.b, 255, band.r, band.g, band.b, 255])
+        #expect(abs(Int(rgba.grayscale()[0, 0]) - Int(rgba.grayscale()[0, 1])) <= 2)
+        // The card: 85.6 x 54 mm at 6 px/mm, turned 7°, centred.
+        let angle = 7 * Double.pi / 180, s = 6.0
+        let along = Point2D(x: cos(angle), y: sin(angle)), down = Point2D(x: -sin(angle), y: cos(angle))
+        let centre = Point2D(x: 480, y: 270)
+        func frame(_ x: Double, _ y: Double) -> Point2D { centre + along * ((x - 42.8) * s) + down * ((y - 27) * s) }
+        let truth = Quadrilateral2D(corners: [frame(0, 0), frame(85.6, 0), frame(85.6, 54), frame(0, 54)])
+        var image = RGBAImage(width: w, height: h, fill: wood)
+        for y in 0..<h {
+            for x in 0..<w {
+                // Card millimetres of the pixel centre.
+                let d = Point2D(x: Double(x) + 0.5, y: Double(y) + 0.5) - centre
+                let u = (d.x * along.x + d.y * along.y) / s + 42.8, v = (d.x * down.x + d.y * down.y) / s + 27
+                guard u >= 0, u <= 85.6, v >= 0, v <= 54 else { continue }
+                image[x, y] = v < 11 ? band : (u > 5 && u < 30 && v > 16 && v < 48 ? portrait : paper)
+            }
+        }
+        let gray = image.grayscale()
+        let region = PixelRect(x: 0, y: 0, width: w, height: h)
+        let diagonal = Double(w * w + h * h).squareRoot()
+        let inGray = try #require(DocumentLocalizer().locate(in: ReducedFrame(gray, region: region)))
+        let inColour = try #require(DocumentLocalizer().locate(in: ReducedFrame(gray, colour: image, region: region)))
+        #expect(inGray.quad.maxCornerDistance(to: truth) > 0.02 * diagonal)
+        #expect(inColour.quad.maxCornerDistance(to: truth) < 0.01 * diagonal)
+    }
 }

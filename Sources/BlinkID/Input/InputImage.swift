@@ -70,6 +70,13 @@ public final class InputImage: Sendable {
         }
     }
 
+    /// The upright image in colour, when it came in colour (the engine then also finds edges
+    /// between colours of one luma).
+    var colourImage: RGBAImage? {
+        if case let .rgba(c) = pixels { return c }
+        return nil
+    }
+
     /// The upright image as RGBA (gray expanded when the source was gray).
     var rgbaImage: RGBAImage {
         switch pixels {

@@ -56,7 +56,8 @@ public final class BlinkIDSession {
         }
         let rect = Self.pixelRect(of: roi, width: inputImage.width, height: inputImage.height)
         let gray = inputImage.grayImage
-        let analysis = scanner.analyze(gray, roi: rect, today: today, isCancelled: isCancelled)
+        let analysis = scanner.analyze(gray, colour: inputImage.colourImage, roi: rect, today: today,
+                                       isCancelled: isCancelled)
         let cancelledResult = {
             let analysisResult = InputImageAnalysisResult(
                 processingStatus: .detectionFailed, documentDetectionStatus: .failed, scanningSide: side)

@@ -82,6 +82,55 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
+    /// The colour differences of `rect` (clipped to the image) reduced `factor` times, on the grid
+    /// of ``GrayImage/downscaled(by:)``: blue minus luma and red minus luma (luma with
+    /// ``grayscale()``'s weights; the Cb and Cr of YCbCr, unscaled) of the mean colour of the 2x2
+    /// pixels at the centre of each `factor`x`factor` block, rounded, offset by 128 and clamped to
+    /// 0...255. Edges between colours of about the same luma (a purple band on brown wood) show
+    /// here and not in ``grayscale()``. Colour varies slowly in camera images (the sensor and JPEG
+    /// both subsample it), so the block's centre stands for the block, and the frame is read at
+    /// two rows in `factor` rather than all of them.
+    package func colourDifferences(_ rect: PixelRect, by factor: Int) -> (blue: GrayImage, red: GrayImage) {
+        precondition(factor >= 1, "colour reduction factor out of range")
+        let r = rect.clipped(width: width, height: height)
+        let ow = r.width / factor, oh = r.height / factor
+        var blue = GrayImage(width: ow, height: oh), red = GrayImage(width: ow, height: oh)
+        guard ow > 0, oh > 0 else { return (blue, red) }
+        // The centre pixels' offsets in the block (the same pixel twice when the factor is odd).
+        let near = (factor - 1) / 2, far = factor / 2
+        pixels.withUnsafeBufferPointer { source in
+            blue.pixels.withUnsafeMutableBufferPointer { blueOut in
+                red.pixels.withUnsafeMutableBufferPointer { redOut in
+                    let src = source.baseAddress!
+                    for oy in 0..<oh {
+                        let top = src + ((r.y + oy * factor + near) * width + r.x + near) * 4
+                        let bottom = src + ((r.y + oy * factor + far) * width + r.x + near) * 4
+                        let across = (far - near) * 4
+                        for ox in 0..<ow {
+                            let o = ox &* factor &* 4
+                            let a = top + o, b = bottom + o
+                            let sr = Int32(a[0]) &+ Int32(a[across]) &+ Int32(b[0]) &+ Int32(b[across])
+                            let sg = Int32(a[1]) &+ Int32(a[across &+ 1]) &+ Int32(b[1]) &+ Int32(b[across &+ 1])
+                            let sb = Int32(a[2]) &+ Int32(a[across &+ 2]) &+ Int32(b[2]) &+ Int32(b[across &+ 2])
+                            // In units of 1/1024 of a level: 256 · (sum of four) − luma weights · sums.
+                            let luma = 77 &* sr &+ 150 &* sg &+ 29 &* sb
+                            blueOut[oy &* ow &+ ox] = Self.level(256 &* sb &- luma)
+                            redOut[oy &* ow &+ ox] = Self.level(256 &* sr &- luma)
+                        }
+                    }
+                }
+            }
+        }
+        return (blue, red)
+    }
+
+    /// A difference in units of 1/1024 of a level, rounded to the nearest level (halves up),
+    /// offset by 128 and clamped.
+    @inline(__always)
+    private static func level(_ difference: Int32) -> UInt8 {
+        UInt8(truncatingIfNeeded: min(255, max(0, 128 &+ ((difference &+ 512) &>> 10))))
+    }
+
     /// The rectangle `rect` (clipped to the image) as a new image.
     public func cropped(to rect: PixelRect) -> RGBAImage {
         let r = rect.clipped(width: width, height: height)

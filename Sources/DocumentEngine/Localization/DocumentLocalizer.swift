@@ -58,7 +58,7 @@ package struct DocumentLocalizer: Sendable {
     package func locate(in frame: ReducedFrame, anchor: DocumentAnchor? = nil) -> Result? {
         let image = frame.image, region = frame.region
         guard region.width >= 32, region.height >= 32 else { return nil }
-        let edges = self.edges(of: frame)
+        let edges = self.edges(of: frame, usingColour: anchor == nil)
         let scale = Double(edges.factor)
         let offset = Point2D(x: Double(region.x), y: Double(region.y))
         let smallAnchor = anchor?.scaled(by: scale, offset: offset)
@@ -195,15 +195,25 @@ package struct DocumentLocalizer: Sendable {
         var supports: [LineSupport]
     }
 
-    func edges(of frame: ReducedFrame) -> Edges {
+    /// With `usingColour` and a colour frame, an edge between colours of about the same luma (a
+    /// header band on wood) counts too: the colour differences' gradients
+    /// (``RGBAImage/colourDifferences(_:by:)``) replace the luma's wherever they are stronger and
+    /// above the luma's threshold. An outline fitted to a read MRZ does without: the MRZ predicts
+    /// the sides luma misses.
+    func edges(of frame: ReducedFrame, usingColour: Bool = false) -> Edges {
         let factor = frame.factor(forWorkingSize: workingSize)
         let small = frame.downscaled(by: factor).gaussianBlurred(sigma: 1.0)
-        let field = GradientField(small)
+        var field = GradientField(small)
         let noise = field.medianMagnitude()
-        let minSide = min(small.width, small.height)
         // Votes and support are counted with a low threshold: orientation alignment already
         // rejects noise, and faint edges (a white card on a pale table) need it.
         let threshold = max(6, 1.5 * noise)
+        if usingColour, let colour = frame.colourDifferences(by: factor) {
+            for channel in [colour.blue, colour.red] {
+                field.takeStronger(of: GradientField(channel.gaussianBlurred(sigma: 1.0)), above: threshold)
+            }
+        }
+        let minSide = min(small.width, small.height)
         var lines = EdgeLineDetector.lines(in: field, threshold: threshold, maximumLines: 36,
                                            minimumVotes: max(12, minSide / 10))
         // The frame's borders stand in for a side the frame cuts off (partly visible documents).

@@ -55,6 +55,33 @@ struct GradientField: Sendable {
         self.magnitude = mag
     }
 
+    /// Takes, at every pixel where `other` (of the same size) has the stronger gradient and one of
+    /// at least `floor`, its components and magnitude: the gradient of a multi-channel image as its
+    /// strongest channel's. Both fields must keep their components.
+    mutating func takeStronger(of other: GradientField, above floor: Float = 0) {
+        precondition(other.width == width && other.height == height && gx.count == magnitude.count
+                     && other.gx.count == other.magnitude.count, "fields of different sizes")
+        other.magnitude.withUnsafeBufferPointer { om in
+            other.gx.withUnsafeBufferPointer { ox in
+                other.gy.withUnsafeBufferPointer { oy in
+                    magnitude.withUnsafeMutableBufferPointer { m in
+                        gx.withUnsafeMutableBufferPointer { x in
+                            gy.withUnsafeMutableBufferPointer { y in
+                                for i in 0..<m.count {
+                                    let v = om[i]
+                                    guard v > m[i], v >= floor else { continue }
+                                    m[i] = v
+                                    x[i] = ox[i]
+                                    y[i] = oy[i]
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The horizontal and vertical Sobel responses at column `x` of `row` (1 ≤ x < width − 1).
     @inline(__always)
     static func sobel(_ above: UnsafePointer<UInt8>, _ row: UnsafePointer<UInt8>, _ below: UnsafePointer<UInt8>,

@@ -51,14 +51,14 @@ package struct DocumentScanner: Sendable {
     /// Analyses `image` inside `roi`; `today` resolves MRZ date centuries; `clock`, when given,
     /// accumulates the CPU time of each stage; `isCancelled` is polled between steps and makes the
     /// analysis stop early (what was found so far is returned).
-    package func analyze(_ image: GrayImage, roi: PixelRect, today: MRZDate, clock: StageClock? = nil,
-                         isCancelled: () -> Bool = { false }) -> FrameAnalysis {
+    package func analyze(_ image: GrayImage, colour: RGBAImage? = nil, roi: PixelRect, today: MRZDate,
+                         clock: StageClock? = nil, isCancelled: () -> Bool = { false }) -> FrameAnalysis {
         clock?.start()
         func lap(_ stage: WritableKeyPath<StageTimings, Double>) { clock?.lap(stage) }
         var analysis = FrameAnalysis()
         let region = roi.clipped(width: image.width, height: image.height)
         // Reduced copies of the region, shared by the zone and outline searches.
-        let reduced = ReducedFrame(image, region: region)
+        let reduced = ReducedFrame(image, colour: colour, region: region)
 
         // 1. The MRZ, on its own: first on a coarse working image (most documents fill enough of
         // the frame for that), then, unless that reading verifies confidently, on finer ones.

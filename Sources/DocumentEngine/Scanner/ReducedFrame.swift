@@ -7,12 +7,17 @@ import CaptureCore
 /// One per analysed frame, used on one thread (it is not `Sendable`).
 package final class ReducedFrame {
     package let image: GrayImage
+    /// The frame in colour, when the caller has it (the same size as `image`).
+    package let colour: RGBAImage?
     /// The region of `image` the copies are made of (clipped to the image).
     package let region: PixelRect
     private var copies: [Int: GrayImage] = [:]
+    private var colourCopies: [Int: (blue: GrayImage, red: GrayImage)] = [:]
 
-    package init(_ image: GrayImage, region: PixelRect) {
+    /// `colour`, when given, must be the frame `image` is the luma of; one of another size is ignored.
+    package init(_ image: GrayImage, colour: RGBAImage? = nil, region: PixelRect) {
         self.image = image
+        self.colour = colour.flatMap { $0.width == image.width && $0.height == image.height ? $0 : nil }
         self.region = region.clipped(width: image.width, height: image.height)
     }
 
@@ -21,6 +26,16 @@ package final class ReducedFrame {
         if let copy = copies[factor] { return copy }
         let copy = image.downscaled(region, by: factor)
         copies[factor] = copy
+        return copy
+    }
+
+    /// The region's colour differences reduced `factor` times (``RGBAImage/colourDifferences(_:by:)``),
+    /// or nil without a colour frame.
+    package func colourDifferences(by factor: Int) -> (blue: GrayImage, red: GrayImage)? {
+        guard let colour else { return nil }
+        if let copy = colourCopies[factor] { return copy }
+        let copy = colour.colourDifferences(region, by: factor)
+        colourCopies[factor] = copy
         return copy
     }
 

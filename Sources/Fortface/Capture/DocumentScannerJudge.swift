@@ -28,7 +28,7 @@ package struct DocumentScannerJudge: CaptureFrameJudge {
     package func judge(_ frame: Frame) -> FrameVerdict {
         let gray = frame.image.grayscale()
         let roi = PixelRect(x: 0, y: 0, width: gray.width, height: gray.height)
-        let analysis = scanner.analyze(gray, roi: roi, today: today)
+        let analysis = scanner.analyze(gray, colour: frame.image, roi: roi, today: today)
         let capturable = analysis.documentQuad != nil && analysis.placement == .good
             && !analysis.blurDetected && !analysis.glareDetected
         var type: DocumentTypeEnum?
