@@ -4,7 +4,8 @@ import Foundation
 /// Finds an ID document (ID-1 card, ID-2/ID-3 page, visa) in a frame as a quadrilateral.
 ///
 /// 1. The region of interest is box-downscaled to about ``workingSize`` pixels on its long side,
-///    smoothed, and its Sobel gradients computed.
+///    smoothed, and its Sobel gradients computed. Without an MRZ to anchor on, a colour frame's
+///    colour-difference gradients join them where stronger (``edges(of:usingColour:)``).
 /// 2. ``EdgeLineDetector`` finds the dominant straight edges (orientation-restricted Hough).
 /// 3. Pairs of roughly parallel edges are combined into quadrilaterals; each is scored by how much
 ///    of its perimeter is an edge of consistent polarity there (perimeter coverage), with priors on
