@@ -309,4 +309,46 @@ import Testing
         #expect(inGray.quad.maxCornerDistance(to: truth) > 0.02 * diagonal)
         #expect(inColour.quad.maxCornerDistance(to: truth) < 0.01 * diagonal)
     }
+
+    /// The bound that lets the free search skip outlines holds: no outline scores above
+    /// 1.5 x (perimeter + 4). Checked on outlines of random lines around a drawn card, many of
+    /// which run along its edges.
+    @Test func noOutlineScoresAboveItsBound() {
+        var image = GrayImage(width: 320, height: 200, fill: 60)
+        for y in 40..<160 { for x in 60..<260 { image[x, y] = 210 } }
+        let field = GradientField(image.gaussianBlurred(sigma: 1))
+        var state: UInt64 = 99
+        func uniform(_ range: ClosedRange<Double>) -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+        }
+        func support(theta: Double, rho: Double) -> LineSupport {
+            LineSupport(line: ImageLine(theta: theta, rho: rho, votes: 1), field: field, threshold: 6)
+        }
+        var scored = 0, nearBound = 0.0
+        for _ in 0..<300 {
+            // Two lines near the card's horizontal edges (y 39.5 and 159.5), two near its vertical ones.
+            let tilt = { uniform(-0.03...0.03) }
+            let top = support(theta: 1.5 * Double.pi + tilt(), rho: -(39.5 + uniform(-3...3)))
+            let right = support(theta: tilt(), rho: 259.5 + uniform(-3...3))
+            let bottom = support(theta: 0.5 * Double.pi + tilt(), rho: 159.5 + uniform(-3...3))
+            let left = support(theta: Double.pi + tilt(), rho: -(59.5 + uniform(-3...3)))
+            let sides = [top, right, bottom, left]
+            var corners: [Point2D] = []
+            for k in 0..<4 {
+                guard let p = sides[(k + 3) % 4].line.intersection(with: sides[k].line) else { continue }
+                corners.append(p)
+            }
+            guard corners.count == 4,
+                  let result = DocumentLocalizer().score(Quadrilateral2D(corners: corners), sides: sides, width: 320, height: 200)
+            else { continue }
+            scored += 1
+            let perimeter = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }.reduce(0, +)
+            #expect(result.score <= DocumentLocalizer.scoreBound(perimeter: perimeter))
+            nearBound = max(nearBound, result.score / DocumentLocalizer.scoreBound(perimeter: perimeter))
+        }
+        #expect(scored > 100)
+        // The card's own outline comes close to the bound, so the bound is not loose by much.
+        #expect(nearBound > 0.6)
+    }
 }

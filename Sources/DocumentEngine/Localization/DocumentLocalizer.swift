@@ -320,6 +320,9 @@ package struct DocumentLocalizer: Sendable {
                       la2.parallelism(to: lb1) <= crossing, la2.parallelism(to: lb2) <= crossing else { continue }
                 guard let c1 = la1.intersection(with: lb1), let c2 = lb1.intersection(with: la2),
                       let c3 = la2.intersection(with: lb2), let c4 = lb2.intersection(with: la1) else { continue }
+                // An outline that cannot score above the best so far is not scored.
+                if let best, Self.scoreBound(perimeter: c1.distance(to: c2) + c2.distance(to: c3) + c3.distance(to: c4)
+                                             + c4.distance(to: c1)) <= best.score { continue }
                 var quad = Quadrilateral2D(corners: [c1, c2, c3, c4])
                 // Side k runs from corner k to corner k+1: c1→c2 lies on b1, then a2, b2, a1.
                 var sides = [supports[b1], supports[a2], supports[b2], supports[a1]]
@@ -335,6 +338,13 @@ package struct DocumentLocalizer: Sendable {
             }
         }
         return best
+    }
+
+    /// An upper bound of ``score(_:sides:width:height:)`` for an outline of this perimeter: each
+    /// side supports at most its length plus one position, the coverage factor is at most 1.5, and
+    /// every other factor at most 1.
+    static func scoreBound(perimeter: Double) -> Double {
+        1.5 * (perimeter + 4) * (1 + 1e-9)
     }
 
     /// The best quadrilateral that fits a read MRZ: every edge is sorted into the sides it could be
