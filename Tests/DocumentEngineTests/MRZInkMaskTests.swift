@@ -21,8 +21,8 @@ import Testing
     }
 
     /// A pixel is ink when darker than its clipped box's mean by more than a quarter of the box's
-    /// standard deviation plus 8 (exact integer form, as documented on `inkRuns`).
-    func referenceMask(_ g: GrayImage, radius: Int) -> [Bool] {
+    /// standard deviation plus `margin` (exact integer form, as documented on `inkRuns`).
+    func referenceMask(_ g: GrayImage, radius: Int, margin: Int = 8) -> [Bool] {
         var mask = [Bool](repeating: false, count: g.width * g.height)
         for y in 0..<g.height {
             for x in 0..<g.width {
@@ -35,7 +35,7 @@ import Testing
                         n += 1
                     }
                 }
-                let marginN = sum - (8 + Int(g[x, y])) * n
+                let marginN = sum - (margin + Int(g[x, y])) * n
                 mask[y * g.width + x] = marginN > 0 && 16 * marginN * marginN > squares * n - sum * sum
             }
         }
@@ -56,6 +56,30 @@ import Testing
     func inkRunsMatchTheDefinitionOnImagesNarrowerThanTheBox(width: Int, radius: Int) {
         let g = page(width: width, height: 33)
         #expect(MRZTextLineFinder.inkRuns(g, radius: radius).mask() == referenceMask(g, radius: radius))
+    }
+
+    /// Other margins (the front-side cue uses 10): the same definition, and a larger margin marks
+    /// no pixel that a smaller one leaves out.
+    @Test(arguments: [0, 10, 40])
+    func inkRunsHonourTheMargin(margin: Int) {
+        let g = page(width: 47, height: 33)
+        let mask = MRZTextLineFinder.inkRuns(g, radius: 4, margin: margin).mask()
+        let expected = referenceMask(g, radius: 4, margin: margin)
+        #expect(mask == expected)
+        #expect(expected.contains(true) && expected.contains(false))
+        let looser = MRZTextLineFinder.inkRuns(g, radius: 4, margin: max(0, margin - 5)).mask()
+        #expect(zip(mask, looser).allSatisfy { !$0 || $1 })
+    }
+
+    /// The margin is in grey levels: a large enough margin leaves no stroke of the page (30–54 on
+    /// paper of 120–190), and the ink shrinks as the margin grows.
+    @Test func theInkShrinksAsTheMarginGrows() {
+        let g = page(width: 47, height: 33)
+        let counts = [0, 8, 20, 40, 60, 80, 100, 130].map { margin in
+            MRZTextLineFinder.inkRuns(g, radius: 4, margin: margin).mask().filter { $0 }.count
+        }
+        #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 >= $1 })
+        #expect(counts[1] > 0 && counts[1] > counts[5] && counts[7] == 0)
     }
 
     @Test func aFlatImageHasNoInk() {

@@ -57,10 +57,12 @@ package struct MRZTextLineFinder: Sendable {
     }
 
     /// Dark ink on a lighter local background: a pixel is ink when it is darker than its
-    /// neighbourhood's mean by more than a quarter of the neighbourhood's standard deviation plus 8.
-    /// The neighbourhood is the box of half size `radius` clipped to the image. Returned as runs.
-    static func inkRuns(_ image: GrayImage, radius: Int) -> PixelRuns {
+    /// neighbourhood's mean by more than a quarter of the neighbourhood's standard deviation plus
+    /// `margin` grey levels. The neighbourhood is the box of half size `radius` clipped to the
+    /// image. Returned as runs.
+    static func inkRuns(_ image: GrayImage, radius: Int, margin: Int = 8) -> PixelRuns {
         precondition(radius >= 0 && radius <= 400, "ink mask radius out of range")
+        precondition(margin >= 0 && margin <= 255, "ink mask margin out of range")
         let w = image.width, h = image.height
         var runs = PixelRuns(width: w, height: h)
         guard w > 0, h > 0 else { return runs }
@@ -121,9 +123,9 @@ package struct MRZTextLineFinder: Sendable {
                 @inline(__always) func visit(_ x: Int, _ x0: Int, _ x1: Int, _ n: Int) {
                     let sum = prefixSums[x1] &- prefixSums[x0]
                     let squares = prefixSquares[x1] &- prefixSquares[x0]
-                    // In units of 1/n: margin·n = mean·n − (8 + v)·n;
-                    // variance·n² = squares·n − sum²;  margin > σ/4  ⇔  16·margin² > variance.
-                    let marginN = sum &- (8 &+ Int(row[x])) &* n
+                    // In units of 1/n: m·n = mean·n − (margin + v)·n;
+                    // variance·n² = squares·n − sum²;  m > σ/4  ⇔  16·m² > variance.
+                    let marginN = sum &- (margin &+ Int(row[x])) &* n
                     let darker = marginN > 0, contrasted = 16 &* marginN &* marginN > squares &* n &- sum &* sum
                     let isInk = darker && contrasted
                     if isInk != wasInk {
