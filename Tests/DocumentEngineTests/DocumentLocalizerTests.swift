@@ -232,11 +232,26 @@ import Testing
     /// affine extrapolation, several millimetres off under perspective; it now follows it. In
     /// hard-000080 (seed 1000), glare washes out the card's edges and the free search found a
     /// background outline around it, twice its area; such an outline is no longer believed.
+    /// Since the implied outline also competes as a candidate of its own, measured on the edges
+    /// (``DocumentLocalizer/predictedCandidate(_:anchor:)``), four of these frames are located as it;
+    /// hard-000070 still has too little edge for that and is reported as implied.
     @Test(arguments: [(SceneTier.hard, UInt64(74)), (.hard, 77), (.phoneLike, 1059), (.hard, 1017), (.hard, 1080)])
     func withoutEdgesTheOutlineTheMRZImpliesFollowsPerspective(tier: SceneTier, seed: UInt64) throws {
         let (analysis, truth) = try Self.scan(tier: tier, seed: seed)
         let quad = try #require(analysis.documentQuad)
-        #expect(analysis.localizationConfidence == 0)  // no outline was located
+        if seed == 77 { #expect(analysis.localizationConfidence == 0) }  // no outline was located
+        #expect(quad.maxCornerDistance(to: truth) / Self.frameDiagonal <= 0.02)
+    }
+
+    /// Generated frames whose read MRZ fits no outline of the transform's lines well, while each
+    /// side of the outline it implies has some edge (`capkit eval`'s phone-like-000049 and
+    /// hard-000076 at seed 1000, hard-000086 and -000093 at seed 2000, hard-000007 at seed 3000):
+    /// that outline is a candidate of its own, wins, and is refined on the edges like any other.
+    @Test(arguments: [(SceneTier.phoneLike, UInt64(1049)), (.hard, 1076), (.hard, 2086), (.hard, 2093), (.hard, 3007)])
+    func theOutlineTheMRZImpliesCompetesWithOutlinesOfLines(tier: SceneTier, seed: UInt64) throws {
+        let (analysis, truth) = try Self.scan(tier: tier, seed: seed)
+        let quad = try #require(analysis.documentQuad)
+        #expect(analysis.localizationConfidence > 0)  // located, not only implied
         #expect(quad.maxCornerDistance(to: truth) / Self.frameDiagonal <= 0.02)
     }
 
