@@ -50,9 +50,12 @@ package struct MRZZoneDetector: Sendable {
     package struct Search: Sendable {
         /// The zones, most glyphs first.
         package var zones: [Zone] = []
-        /// MRZ-like text lines seen (runs of at least 18 evenly spaced glyphs of one size), whether
-        /// or not they formed a zone: a frame without any shows no MRZ at this scale.
-        package var textLineCount = 0
+        /// The midpoints, in frame pixels, of the MRZ-like text lines seen (runs of at least 18
+        /// evenly spaced glyphs of one size), whether or not they formed a zone: a frame without
+        /// any shows no MRZ at this scale, and an MRZ the zones missed lies where one was seen.
+        package var textLineMidpoints: [Point2D] = []
+
+        package var textLineCount: Int { textLineMidpoints.count }
     }
 
     /// The zones and text lines in the region of `frame` (its reduced copy at this detector's
@@ -67,15 +70,16 @@ package struct MRZZoneDetector: Sendable {
         let lines = Self.textLines(glyphs, width: small.width, height: small.height)
         let scale = Double(factor)
         let offset = Point2D(x: Double(region.x), y: Double(region.y))
+        func toFrame(_ p: Point2D) -> Point2D { (p + Point2D(x: 0.5, y: 0.5)) * scale - Point2D(x: 0.5, y: 0.5) + offset }
         let zones = Self.group(lines).map { zone in
             var z = zone
-            z.origin = (z.origin + Point2D(x: 0.5, y: 0.5)) * scale - Point2D(x: 0.5, y: 0.5) + offset
+            z.origin = toFrame(z.origin)
             z.pitch *= scale
             z.lineSpacing *= scale
             z.glyphHeight *= scale
             return z
         }
-        return Search(zones: zones, textLineCount: lines.count)
+        return Search(zones: zones, textLineMidpoints: lines.map { toFrame($0.midpoint) })
     }
 
     /// The box-downscale factor that brings `region`'s long side to about ``workingSize``.

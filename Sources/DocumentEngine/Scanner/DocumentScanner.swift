@@ -63,11 +63,11 @@ package struct DocumentScanner: Sendable {
         // 1. The MRZ, on its own: first on a coarse working image (most documents fill enough of
         // the frame for that), then, unless that reading verifies confidently, on finer ones.
         var best: ZoneReading?
-        var sawTextLine = false
+        var seenTextLines: [Point2D] = []
         let passes = Self.zonePasses(zoneDetector, coarseSize: localizer.workingSize, region: region)
         for (pass, detector) in passes.enumerated() {
             let search = detector.search(reduced)
-            sawTextLine = sawTextLine || search.textLineCount > 0
+            seenTextLines += search.textLineMidpoints
             for zone in search.zones.prefix(2) {
                 if isCancelled() { return analysis }
                 // Rectified once; the other way up is the same band turned.
@@ -130,12 +130,13 @@ package struct DocumentScanner: Sendable {
         analysis.isVertical = located.isVertical
         let quad = located.quad
         // When the MRZ read from its own zone is missing or fails a check, read it again through the
-        // outline's homography, which also removes strong perspective; unless no search saw even
-        // one MRZ-like text line (the front of a card), where there is nothing to read.
-        if best?.record?.allChecksPassed != true, best != nil || sawTextLine, !isCancelled() {
+        // outline's homography, which also removes strong perspective. With no zone read at all,
+        // only bands where a search saw an MRZ-like text line are read: none on most card fronts.
+        if best?.record?.allChecksPassed != true, best != nil || !seenTextLines.isEmpty, !isCancelled() {
             let kinds: [DocumentLayout.Kind] = analysis.layout.map { [$0] } ?? [.td1Back, .td3]
             for kind in kinds {
-                guard let reread = read(located: located, layout: .of(kind), in: image, today: today),
+                guard let reread = read(located: located, layout: .of(kind), in: image, today: today,
+                                        holdingOneOf: best == nil ? seenTextLines : nil),
                       best == nil || reread.rank > best!.rank else { continue }
                 best = reread
                 analysis.mrzZoneSeen = true
@@ -286,13 +287,29 @@ package struct DocumentScanner: Sendable {
         return (band.image.rotated(quarterTurnsClockwise: 2), { p in toFrame(Point2D(x: w - p.x, y: h - p.y)) })
     }
 
+    /// The height of the lower band of `layout` that ``band(of:quad:layout:)`` reads, in millimetres.
+    static func bandHeight(_ layout: DocumentLayout) -> Double {
+        layout.height * (layout.mrzLineCount == 3 ? 0.42 : 0.32)
+    }
+
+    /// Whether any of `points` (frame pixels) lies in the lower band of the document `quad` outlines.
+    static func bandHolds(oneOf points: [Point2D], quad: Quadrilateral2D, layout: DocumentLayout) -> Bool {
+        guard let frameToDoc = Homography(from: quad, to: Quadrilateral2D(x: 0, y: 0, width: layout.width,
+                                                                           height: layout.height)) else { return false }
+        let top = layout.height - bandHeight(layout)
+        return points.contains { p in
+            let d = frameToDoc.apply(p)
+            return d.x >= 0 && d.x <= layout.width && d.y >= top && d.y <= layout.height
+        }
+    }
+
     /// The lower band of a located document, rectified through the outline's homography (so
     /// perspective is removed exactly), with the map back to frame pixels.
     package static func band(of image: GrayImage, quad: Quadrilateral2D, layout: DocumentLayout)
         -> (image: GrayImage, toFrame: (Point2D) -> Point2D)?
     {
         let s = MRZZoneReader.bandPixelsPerMillimetre
-        let bandHeightMM = layout.height * (layout.mrzLineCount == 3 ? 0.42 : 0.32)
+        let bandHeightMM = bandHeight(layout)
         let top = layout.height - bandHeightMM
         guard let docToFrame = Homography(from: Quadrilateral2D(x: 0, y: 0, width: layout.width, height: layout.height),
                                           to: quad) else { return nil }
@@ -302,12 +319,15 @@ package struct DocumentScanner: Sendable {
         return (band, { p in docToFrame.apply(Point2D(x: p.x / s, y: top + p.y / s)) })
     }
 
-    /// Reads the MRZ band of a located document (both ways up unless the outline is anchored).
-    func read(located: DocumentLocalizer.Result, layout: DocumentLayout, in image: GrayImage, today: MRZDate) -> ZoneReading? {
+    /// Reads the MRZ band of a located document (both ways up unless the outline is anchored); with
+    /// `points`, only a band that holds one of them.
+    func read(located: DocumentLocalizer.Result, layout: DocumentLayout, in image: GrayImage, today: MRZDate,
+              holdingOneOf points: [Point2D]? = nil) -> ZoneReading? {
         let c = located.quad.corners
         let orientations = located.isAnchored ? [located.quad] : [located.quad, Quadrilateral2D(corners: [c[2], c[3], c[0], c[1]])]
         var best: ZoneReading?
         for quad in orientations {
+            if let points, !Self.bandHolds(oneOf: points, quad: quad, layout: layout) { continue }
             guard let band = Self.band(of: image, quad: quad, layout: layout),
                   let lines = MRZZoneReader.mrzLines(in: band.image) else { continue }
             let reading = reader.recognise(band: band.image, lines: lines)
