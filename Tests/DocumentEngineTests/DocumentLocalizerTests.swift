@@ -255,6 +255,18 @@ import Testing
         #expect(quad.maxCornerDistance(to: truth) / Self.frameDiagonal <= 0.02)
     }
 
+    /// A white card front on wood (`capkit eval`'s clean-000052 at seed 3000): the plank seams
+    /// crowd the card's right side out of the transform's lines, and the portrait's frame was the
+    /// best outline left. Taken for a portrait, it puts the card's sides where the front's layout
+    /// has them, and they are found there (the frame searched in colour, as the scanner does it).
+    @Test func aCardFrontIsFoundAroundItsPortrait() throws {
+        let scene = try SceneComposer(tier: .clean, frameWidth: 1280, frameHeight: 720).compose(seed: 3052)
+        #expect(scene.truth.kind == .td1Front)
+        let frame = ReducedFrame(scene.image.grayscale(), colour: scene.image, region: PixelRect(x: 0, y: 0, width: 1280, height: 720))
+        let found = try #require(DocumentLocalizer().locate(in: frame))
+        #expect(found.quad.maxCornerDistance(to: scene.truth.corners) / Self.frameDiagonal <= 0.02)
+    }
+
     static let frameDiagonal = (1280.0 * 1280 + 720 * 720).squareRoot()
 
     /// The analysis of `capkit eval`'s generated 1280x720 frame of `tier` and `seed`, and the true
