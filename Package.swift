@@ -175,7 +175,8 @@ let package = Package(
         ),
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
         .testTarget(name: "OCRTrainingTests", dependencies: ["OCRTraining", "DocumentEngine", "DocumentSynthesis", "CaptureCore"]),
-        .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"]),
+        // The fixture is read from the source tree by path (#filePath), not bundled.
+        .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FBxSDKTests",
             dependencies: [

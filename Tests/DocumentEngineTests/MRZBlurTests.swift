@@ -25,8 +25,9 @@ import Testing
         let gray = scene.image.grayscale()
         let first = try analysis(gray)
         // The rows the character boxes span, and 3 pixels more each way, stay sharp.
-        let ys = try #require(first.mrzCharacterBoxes).flatMap { $0.flatMap(\.corners) }.map(\.y)
-        let rows = Int(ys.min()!) - 3...Int(ys.max()!) + 3
+        let ys = first.mrzCharacterBoxes.flatMap { $0.flatMap(\.corners) }.map(\.y)
+        let top = try #require(ys.min()), bottom = try #require(ys.max())
+        let rows = Int(top) - 3...Int(bottom) + 3
         var blurred = gray
         let soft = gray.gaussianBlurred(sigma: 4)
         for y in 0..<gray.height where !rows.contains(y) {
