@@ -502,7 +502,7 @@ package struct DocumentLocalizer: Sendable {
         let first = lengths[1] + lengths[3] >= lengths[0] + lengths[2] ? 0 : 1
         let zone = Quadrilateral2D(x: face.x, y: face.y, width: face.width, height: face.height)
         let card = Quadrilateral2D(x: 0, y: 0, width: layout.width, height: layout.height)
-        let scale = (inner.quad.area / (face.width * face.height)).squareRoot()
+        let pixelsPerMillimetre = (inner.quad.area / (face.width * face.height)).squareRoot()
         let w = Double(edges.field.width), h = Double(edges.field.height)
         var best: Scored?
         for start in [first, first + 2] {
@@ -513,7 +513,7 @@ package struct DocumentLocalizer: Sendable {
             // Up to two lines near each side (votes of 0 would mark the frame's borders).
             let found = (0..<4).map { k in
                 EdgeLineDetector.linesNear(predicted[k], predicted[(k + 1) % 4], in: edges.field, threshold: edges.threshold,
-                                           maximumOffset: Self.portraitReach * scale, maximumAngle: 6 * Double.pi / 180,
+                                           maximumOffset: Self.portraitReach * pixelsPerMillimetre, maximumAngle: 6 * Double.pi / 180,
                                            limit: 2)
                     .map { LineSupport(line: ImageLine(theta: $0.theta, rho: $0.rho, votes: max(1, $0.votes)),
                                        field: edges.field, threshold: edges.threshold) }

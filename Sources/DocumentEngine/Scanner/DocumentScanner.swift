@@ -131,7 +131,8 @@ package struct DocumentScanner: Sendable {
         let quad = located.quad
         // When the MRZ read from its own zone is missing or fails a check, read it again through the
         // outline's homography, which also removes strong perspective. With no zone read at all,
-        // only bands where a search saw an MRZ-like text line are read: none on most card fronts.
+        // only bands where a search saw an MRZ-like text line are read (on generated card fronts, a
+        // third of the bands).
         if best?.record?.allChecksPassed != true, best != nil || !seenTextLines.isEmpty, !isCancelled() {
             let kinds: [DocumentLayout.Kind] = analysis.layout.map { [$0] } ?? [.td1Back, .td3]
             for kind in kinds {
