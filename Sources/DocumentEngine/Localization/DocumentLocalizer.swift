@@ -79,6 +79,9 @@ package struct DocumentLocalizer: Sendable {
             // corners are refined, then judged again by where the refined corners put the MRZ (coarse
             // corners are too rough to decide between close candidates).
             typealias Fit = (coarse: Scored, refined: Quadrilateral2D, rank: Double, agreement: Double)
+            // Measured on the gradient field alone, which the searches with and without the faint
+            // predicted edges share.
+            let predicted = predictedCandidate(edges, anchor: smallAnchor)
             func fitted(_ edges: Edges) -> Fit? {
                 var candidates = anchoredQuads(edges, anchor: smallAnchor, limit: Self.anchoredCandidates).map {
                     expandedOutward($0, edges: edges, anchor: smallAnchor)
@@ -96,7 +99,7 @@ package struct DocumentLocalizer: Sendable {
                         candidates.append(completed)
                     }
                 }
-                if let predicted = predictedCandidate(edges, anchor: smallAnchor) { candidates.append(predicted) }
+                if let predicted { candidates.append(predicted) }
                 let coarseRanks = candidates.map { c in c.bottomSide.map { c.score * smallAnchor.layoutAgreement(of: c.quad, bottom: $0) } ?? 0 }
                 let shortlist = candidates.indices.sorted { coarseRanks[$0] > coarseRanks[$1] }.prefix(Self.anchoredCandidates)
                 var best: Fit?
@@ -344,14 +347,8 @@ package struct DocumentLocalizer: Sendable {
                 // An outline that cannot score above the best so far is not scored.
                 if let best, Self.scoreBound(perimeter: c1.distance(to: c2) + c2.distance(to: c3) + c3.distance(to: c4)
                                              + c4.distance(to: c1)) <= best.score { continue }
-                var quad = Quadrilateral2D(corners: [c1, c2, c3, c4])
                 // Side k runs from corner k to corner k+1: c1→c2 lies on b1, then a2, b2, a1.
-                var sides = [supports[b1], supports[a2], supports[b2], supports[a1]]
-                // Clockwise on screen, so that side indices mean the same in every quad.
-                if quad.signedArea < 0 {
-                    quad = Quadrilateral2D(corners: [c1, c4, c3, c2])
-                    sides = [sides[3], sides[2], sides[1], sides[0]]
-                }
+                let (quad, sides) = Self.clockwise([c1, c2, c3, c4], sides: [supports[b1], supports[a2], supports[b2], supports[a1]])
                 guard var scored = score(quad, sides: sides, width: w, height: h),
                       best == nil || scored.score > best!.score else { continue }
                 scored.lines = sides.map(\.line)
@@ -359,6 +356,16 @@ package struct DocumentLocalizer: Sendable {
             }
         }
         return best
+    }
+
+    /// The outline of `corners` (corner k between sides k−1 and k, side k the line of `sides[k]`)
+    /// ordered clockwise on screen, so that side indices mean the same in every outline: reversed,
+    /// with its sides, when the corners run the other way.
+    static func clockwise(_ corners: [Point2D], sides: [LineSupport]) -> (quad: Quadrilateral2D, sides: [LineSupport]) {
+        let quad = Quadrilateral2D(corners: corners)
+        guard quad.signedArea < 0 else { return (quad, sides) }
+        return (Quadrilateral2D(corners: [corners[0], corners[3], corners[2], corners[1]]),
+                [sides[3], sides[2], sides[1], sides[0]])
     }
 
     /// An upper bound of ``score(_:sides:width:height:)`` for an outline of this perimeter: each
@@ -522,17 +529,13 @@ package struct DocumentLocalizer: Sendable {
             // Every choice of one line per side (combination i picks found[k][digit k of i]).
             for i in 0..<found.map(\.count).reduce(1, *) {
                 var rest = i
-                var supports = found.map { options in
+                let chosen = found.map { options in
                     defer { rest /= options.count }
                     return options[rest % options.count]
                 }
-                let points = (0..<4).compactMap { k in supports[(k + 3) % 4].line.intersection(with: supports[k].line) }
+                let points = (0..<4).compactMap { k in chosen[(k + 3) % 4].line.intersection(with: chosen[k].line) }
                 guard points.count == 4 else { continue }
-                var quad = Quadrilateral2D(corners: points)
-                if quad.signedArea < 0 {
-                    quad = Quadrilateral2D(corners: [points[0], points[3], points[2], points[1]])
-                    supports = [supports[3], supports[2], supports[1], supports[0]]
-                }
+                let (quad, supports) = Self.clockwise(points, sides: chosen)
                 guard var scored = score(quad, sides: supports, width: w, height: h), scored.score > best?.score ?? 0
                 else { continue }
                 scored.lines = supports.map(\.line)
