@@ -267,16 +267,32 @@ import Testing
         #expect(found.quad.maxCornerDistance(to: scene.truth.corners) / Self.frameDiagonal <= 0.02)
     }
 
+    /// Generated frames whose read MRZ fits the outline of the luma's edges less than well, and
+    /// whose outline is only found with the colour edges (`capkit eval`'s phone-like-000025 at seed
+    /// 1000, hard-000022 at seed 2000, phone-like-000043 and hard-000032 at seed 3000; the last is a
+    /// visa whose green header band has the grey-green table's luma, and a shadow's edge was taken
+    /// for its top and right sides).
+    @Test(arguments: [(SceneTier.phoneLike, UInt64(1025)), (.hard, 2022), (.phoneLike, 3043), (.hard, 3032)])
+    func anOutlineThatFitsTheMRZPoorlyIsSearchedForAgainInColour(tier: SceneTier, seed: UInt64) throws {
+        let (inGray, truth) = try Self.scan(tier: tier, seed: seed)
+        let (inColour, _) = try Self.scan(tier: tier, seed: seed, inColour: true)
+        let grayError = try #require(inGray.documentQuad).maxCornerDistance(to: truth) / Self.frameDiagonal
+        let colourError = try #require(inColour.documentQuad).maxCornerDistance(to: truth) / Self.frameDiagonal
+        #expect(grayError > 0.02)
+        #expect(colourError <= 0.02)
+    }
+
     static let frameDiagonal = (1280.0 * 1280 + 720 * 720).squareRoot()
 
-    /// The analysis of `capkit eval`'s generated 1280x720 frame of `tier` and `seed`, and the true
-    /// outline.
-    static func scan(tier: SceneTier, seed: UInt64) throws -> (FrameAnalysis, Quadrilateral2D) {
+    /// The analysis of `capkit eval`'s generated 1280x720 frame of `tier` and `seed` (of its luma
+    /// alone unless `inColour`), and the true outline.
+    static func scan(tier: SceneTier, seed: UInt64, inColour: Bool = false) throws -> (FrameAnalysis, Quadrilateral2D) {
         let scene = try SceneComposer(tier: tier, frameWidth: 1280, frameHeight: 720).compose(seed: seed)
         let weights = try #require(DocumentEngineInfo.bundledResourcesFolder?.appendingPathComponent("mrz-ocrb.bin"))
         let scanner = DocumentScanner(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: weights)))
         let gray = scene.image.grayscale()
-        let analysis = scanner.analyze(gray, roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height),
+        let analysis = scanner.analyze(gray, colour: inColour ? scene.image : nil,
+                                       roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height),
                                        today: MRZDate(year: 2026, month: 11, day: 22))
         return (analysis, scene.truth.corners)
     }
