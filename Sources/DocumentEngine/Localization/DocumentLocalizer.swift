@@ -347,9 +347,10 @@ package struct DocumentLocalizer: Sendable {
     /// How many lines the free search (no MRZ: card fronts) combines. On a busy background (papers
     /// with ruled lines, strokes across the frame) a card's side can be crowded out of the 36
     /// strongest. With 48, 720p fronts (`capkit synth --kinds td1Front --seed 4242 --count 150`) are
-    /// localised 0.927 phone-like and 0.860 hard (from 0.913 and 0.833), 40 phone-like fronts at
-    /// 1080p 0.925 (from 0.850), and `capkit eval`'s 1200 frames one more, losing none. 60 lines added
-    /// one hard front more for twice the search's time.
+    /// localised 0.927 phone-like and 0.860 hard (from 0.913 and 0.833: three and five gained, one of
+    /// each lost to a background outline that now outscores the card), 40 phone-like fronts at 1080p
+    /// 0.925 (from 0.850), and `capkit eval`'s 1200 frames one more, losing none. 60 lines added one
+    /// hard front more for twice the search's time.
     static let freeSearchLines = 48
 
     /// Outlines that fit a read MRZ kept for refinement and the final judgement.
