@@ -33,12 +33,16 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "MRZ recogniser weights (default: the bundled ones).")
     var weights: String?
 
+    @Option(help: "Comma-separated document sides to draw frames from: td3, td1Back, td1Front, td2, mrvA, mrvB (default: the phone-like tier's mix).")
+    var kinds: String?
+
     @Option(help: "Analyse each frame this many times (steadier figures, and a longer run for a profiler).")
     var `repeat` = 1
 
     func validate() throws {
         guard frames > 0 else { throw ValidationError("--frames must be at least 1.") }
         guard `repeat` > 0 else { throw ValidationError("--repeat must be at least 1.") }
+        _ = try DocumentLayout.Kind.list(kinds)
     }
 
     func run() async throws {
@@ -50,7 +54,8 @@ struct BenchCommand: AsyncParsableCommand {
         for size in sizes.split(separator: ",") {
             let dims = size.split(separator: "x").compactMap { Int($0) }
             guard dims.count == 2, dims[0] > 0, dims[1] > 0 else { throw ValidationError("Bad size \(size).") }
-            let composer = try SceneComposer(tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1])
+            let composer = try SceneComposer(tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1],
+                                             kinds: DocumentLayout.Kind.list(kinds))
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capkit-bench-\(size)-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }

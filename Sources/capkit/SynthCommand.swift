@@ -57,12 +57,12 @@ struct SynthCommand: AsyncParsableCommand {
     func validate() throws {
         guard count >= 0 else { throw ValidationError("--count must be 0 or more.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
-        _ = try parsedKinds()
+        _ = try DocumentLayout.Kind.list(kinds)
     }
 
     func run() async throws {
         let composer: SceneComposer
-        let kinds = try parsedKinds()
+        let kinds = try DocumentLayout.Kind.list(kinds)
         do {
             composer = try SceneComposer(
                 tier: tier.tier, frameWidth: size.width, frameHeight: size.height,
@@ -110,22 +110,6 @@ struct SynthCommand: AsyncParsableCommand {
     private static func fileName(_ index: Int, _ ext: String) -> String {
         let digits = String(index)
         return String(repeating: "0", count: max(0, 6 - digits.count)) + digits + "." + ext
-    }
-
-    private func parsedKinds() throws -> [DocumentLayout.Kind] {
-        guard let kinds, !kinds.isEmpty else { return [] }
-        return try kinds.split(separator: ",").map { name in
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
-            guard
-                let kind = DocumentLayout.Kind.allCases.first(where: {
-                    $0.rawValue.lowercased() == trimmed.lowercased()
-                })
-            else {
-                let known = DocumentLayout.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("Unknown document kind '\(trimmed)'; use one of \(known).")
-            }
-            return kind
-        }
     }
 }
 
