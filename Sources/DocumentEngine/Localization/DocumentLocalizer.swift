@@ -64,7 +64,8 @@ package struct DocumentLocalizer: Sendable {
     package func locate(in frame: ReducedFrame, anchor: DocumentAnchor? = nil) -> Result? {
         let image = frame.image, region = frame.region
         guard region.width >= 32, region.height >= 32 else { return nil }
-        let edges = self.edges(of: frame, usingColour: anchor == nil, maximumLines: anchor == nil ? Self.freeSearchLines : Self.anchoredSearchLines)
+        let edges = self.edges(of: frame, usingColour: anchor == nil,
+                               maximumLines: anchor == nil ? Self.freeSearchLines : Self.anchoredSearchLines)
         let scale = Double(edges.factor)
         let offset = Point2D(x: Double(region.x), y: Double(region.y))
         let smallAnchor = anchor?.scaled(by: scale, offset: offset)
