@@ -462,8 +462,8 @@ package struct DocumentLocalizer: Sendable {
         guard side(sides.0, c0, c1, l0), side(sides.1, c1, c2, l1), side(sides.2, c2, c3, l2), side(sides.3, c3, c0, l3)
         else { return 0 }
         let longSides = max(l0 + l2, l1 + l3), shortSides = min(l0 + l2, l1 + l3)
-        let aspectPrior = exp(-pow(log(longSides / max(1, shortSides) / 1.5) / 0.25, 2) / 2)
-        return supportedLength * (0.6 + 0.4 * aspectPrior) * (0.5 + min(1, minCoverage)) * (1 + 1e-9)
+        let aspectFactor = 0.6 + 0.4 * Self.aspectPrior(longSides / max(1, shortSides))
+        return supportedLength * aspectFactor * (0.5 + min(1, minCoverage)) * (1 + 1e-9)
     }
 
     /// The best quadrilateral that fits a read MRZ: every edge is sorted into the sides it could be
@@ -757,8 +757,6 @@ package struct DocumentLocalizer: Sendable {
             cornerOverhang[k] = max(cornerOverhang[k], extAtA)
             cornerOverhang[(k + 1) % 4] = max(cornerOverhang[(k + 1) % 4], extAtB)
         }
-        // Prior on the aspect ratio of ICAO documents (1.42–1.59), loose because of perspective.
-        let aspectPrior = exp(-pow(log(aspect / 1.5) / 0.25, 2) / 2)
         guard sides.filter({ $0.line.votes == 0 }).count <= 1 else { return nil }
         if let border = coverage.firstIndex(of: -1) {
             coverage[border] = (coverage[(border + 1) % 4] + coverage[(border + 3) % 4]) / 2
@@ -770,8 +768,14 @@ package struct DocumentLocalizer: Sendable {
         // out of view is the exception: each one costs a little.
         let outside = quad.corners.filter { $0.x < 3 || $0.y < 3 || $0.x > w - 3 || $0.y > h - 3 }.count
         let visibility = pow(0.75, Double(outside))
-        let score = supportedLength * (0.6 + 0.4 * aspectPrior) * (0.5 + minCoverage) * termination * visibility
+        let score = supportedLength * (0.6 + 0.4 * Self.aspectPrior(aspect)) * (0.5 + minCoverage) * termination * visibility
         return Scored(quad: quad, score: score, sideCoverage: coverage, polarities: polarity, cornerOverhang: cornerOverhang)
+    }
+
+    /// Prior (0...1) on an outline's aspect ratio (long sides over short ones) from that of ICAO
+    /// documents (1.42–1.59), loose because of perspective.
+    static func aspectPrior(_ aspect: Double) -> Double {
+        exp(-pow(log(aspect / 1.5) / 0.25, 2) / 2)
     }
 
     /// Moves sides outwards onto parallel edges just outside the quad when the document's own edge
