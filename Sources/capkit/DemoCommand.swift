@@ -37,7 +37,7 @@ struct DemoCommand: AsyncParsableCommand {
                 // A licence back (samples/documents/licenceBack.jpg): its PDF417 barcode's AAMVA fields.
                 barcodes += 1
                 print("  PDF417 barcode, AAMVA version \(aamva.version) \(aamva.documentType.rawValue), "
-                      + "IIN \(aamva.issuerIdentificationNumber), number \(aamva.customerID ?? "?")")
+                      + "IIN \(aamva.issuerIdentificationNumber ?? "?"), number \(aamva.customerID ?? "?")")
                 let family = aamva.familyName?.value ?? aamva.fullName ?? "?"
                 print("  name        \(family), \(aamva.firstName?.value ?? "")")
                 print("  born        \(aamva.dateOfBirth?.isoString ?? "?")   sex \(aamva.sex ?? "?")")

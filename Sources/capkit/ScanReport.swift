@@ -40,16 +40,21 @@ struct ScanReport {
             var rawLines: [String]
             var valid: Bool
             var fields: Fields
+            /// Per character of `rawLines`, the recogniser's confidence to three decimals (empty when unknown).
+            var characterConfidences: [[Double]]
         }
+        struct Warning: Encodable { var code: String; var element: String?; var message: String }
         struct Barcode: Encodable {
             var rawPayload: String
             var aamva: AAMVA?
+            var warnings: [Warning]
 
             func encode(to encoder: any Encoder) throws {
-                enum K: String, CodingKey { case rawPayload, aamva }
+                enum K: String, CodingKey { case rawPayload, aamva, warnings }
                 var c = encoder.container(keyedBy: K.self)
                 try c.encode(rawPayload, forKey: .rawPayload)
                 try c.encode(aamva, forKey: .aamva)  // explicit null for a payload that is not AAMVA
+                try c.encode(warnings, forKey: .warnings)
             }
         }
         struct Name: Encodable { var value: String; var truncated: Bool? }
@@ -58,7 +63,8 @@ struct ScanReport {
         struct AAMVA: Encodable {
             var version: Int
             var jurisdictionVersion: Int?
-            var issuerIdentificationNumber, documentType: String
+            var issuerIdentificationNumber: String?
+            var documentType: String
             var familyName, firstName, middleName: Name?
             var fullName, givenNames, nameSuffix: String?
             var dateOfBirth, dateOfExpiry, dateOfIssue: String?
@@ -107,7 +113,8 @@ struct ScanReport {
                 issuingCountry: m.issuingCountry, documentNumber: m.documentNumber,
                 dateOfBirth: m.dateOfBirth?.isoString, dateOfExpiry: m.dateOfExpiry?.isoString, sex: m.sex,
                 nationality: m.nationality, primaryName: m.primaryName, secondaryName: m.secondaryName,
-                optionalData1: m.optionalData1, optionalData2: m.optionalData2))
+                optionalData1: m.optionalData1, optionalData2: m.optionalData2),
+                characterConfidences: m.characterConfidences.map { $0.map { (Double($0) * 1000).rounded() / 1000 } })
         }
         let match = dataMatch.flatMap { m in
             let comparisons = m.comparisons.map {
@@ -142,7 +149,7 @@ struct ScanReport {
                 restrictions: a.restrictions, endorsements: a.endorsements, complianceType: a.complianceType,
                 isOrganDonor: a.isOrganDonor, isVeteran: a.isVeteran,
                 jurisdictionSubfiles: a.jurisdictionSubfiles.map(\.type))
-        })
+        }, warnings: b.warnings.map { .init(code: $0.code, element: $0.element, message: $0.message) })
     }
 
     func jsonLine() -> String {
@@ -169,13 +176,14 @@ struct ScanReport {
             lines.append("  PDF417 barcode (\(barcode.rawData.count) bytes)")
             if let a = barcode.aamva {
                 let given = [a.firstName?.value, a.middleName?.value].compactMap { $0 }.joined(separator: " ")
-                lines.append("  AAMVA v\(a.version) \(a.documentType.rawValue), IIN \(a.issuerIdentificationNumber), "
+                lines.append("  AAMVA v\(a.version) \(a.documentType.rawValue), IIN \(a.issuerIdentificationNumber ?? "?"), "
                              + "number \(a.customerID ?? "?")")
                 let family = a.familyName?.value ?? a.fullName ?? "?"
                 lines.append("  name     \(family), \(given.isEmpty ? a.givenNames ?? "" : given)")
                 lines.append("  born     \(a.dateOfBirth?.isoString ?? "?")  sex \(a.sex ?? "?")  expires "
                              + (a.dateOfExpiry?.isoString ?? "?"))
             }
+            lines += barcode.warnings.map { "  warning  \($0.code): \($0.message)" }
         }
         if let dataMatch, dataMatch.state != .notPerformed {
             let mismatches = dataMatch.mismatches.map(\.rawValue).joined(separator: ", ")

@@ -51,7 +51,7 @@ struct BarcodeSessionTests {
 
     @Test func anMRZReadBesideARejectedBarcodeWaitsForTheBarcodeThenEveryFieldMatches() async throws {
         let session = try await Self.session(.single)
-        let rejected = try LicenceFixtures.mrzAndBarcodeBack(seed: 21, tampering: .corruptDirectory).image
+        let rejected = try LicenceFixtures.mrzAndBarcodeBack(seed: 21, tampering: .notAAMVA).image
         let first = await session.process(inputImage: rejected)
         #expect(first.processResult?.resultCompleteness.scanningStatus == .scanningBarcodeInProgress)
         #expect(first.processResult?.inputImageAnalysisResult.processingStatus == .barcodeRecognitionFailed)
@@ -68,6 +68,21 @@ struct BarcodeSessionTests {
         #expect(result.dataMatchResult.state == .success)
         #expect(result.dataMatchResult.comparisons.map(\.field) == DataMatchResult.Field.allCases)
         #expect(result.dataMatchResult.comparisons.allSatisfy { $0.sources == [.mrz, .barcode] && $0.agrees })
+    }
+
+    @Test func aBarcodeWhoseDirectoryLiesIsReadWithAWarningAndItsFieldsMatch() async throws {
+        // Given a licence back whose AAMVA directory declares the DL subfile 40 bytes short
+        let session = try await Self.session(.single)
+        let (image, identity) = try LicenceFixtures.mrzAndBarcodeBack(seed: 21, tampering: .corruptDirectory)
+        let frame = await session.process(inputImage: image)
+        // Then the barcode is read, not dropped: its fields are there, and the lie is a warning
+        #expect(frame.processResult?.resultCompleteness.scanningStatus == .documentScanned)
+        let result = await session.getResult()
+        let barcode = try #require(result.barcode)
+        #expect(barcode.aamva?.customerID == identity.documentNumber)
+        #expect(barcode.warnings.map(\.code) == ["subfileLengthMismatch"])
+        #expect(barcode.warnings.allSatisfy { !$0.message.contains(identity.documentNumber) })
+        #expect(result.dataMatchResult.state == .success)
     }
 
     @Test func aBarcodeThatContradictsTheMRZIsReportedFieldByField() async throws {

@@ -28,8 +28,11 @@ enum LicenceFixtures {
         /// Another date of birth and document number in the barcode.
         case dateOfBirthAndNumber
         /// The symbol decodes but its AAMVA directory declares a subfile length 40 bytes short:
-        /// the payload is rejected (the barcode is seen, not read).
+        /// the payload is read anyway, with a warning.
         case corruptDirectory
+        /// The symbol decodes to a payload that is no AAMVA file (a boarding pass): the barcode is
+        /// seen, not read.
+        case notAAMVA
     }
 
     /// A TD1 back (MRZ at the bottom) with a PDF417 symbol over its upper part, photographed cleanly.
@@ -85,6 +88,7 @@ enum LicenceFixtures {
 
     /// A version 10 AAMVA file (Virginia's issuer number) with the identity's names, number, dates and sex.
     static func aamvaFile(for id: SyntheticIdentity, tampering: Tampering) -> [UInt8] {
+        if tampering == .notAAMVA { return Array("M1SAMPLE/PASSENGER    E1234567 LHRJFKBA 0117 123Y012A0001 100".utf8) }
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         func date(_ d: SyntheticIdentity.CalendarDate) -> String { two(d.month) + two(d.day) + String(d.year) }
         var birth = id.dateOfBirth

@@ -81,17 +81,26 @@ import Testing
         }
     }
 
-    @Test func aDecodedPayloadThatIsNotAValidAAMVAFileIsRejectedNotReturned() throws {
-        // A symbol whose content starts like an AAMVA file but whose directory does not hold.
+    @Test func aDecodedAAMVAPayloadIsReturnedWhateverItsHeaderSaysAndOtherPayloadsOnlyWhenAllowed() throws {
+        // A symbol whose content starts like an AAMVA file but whose directory does not hold: read,
+        // with the lie as a warning.
         var bytes = AAMVAFixture.textbook.bytes
         bytes.replaceSubrange(27..<31, with: Array("0150".utf8))
         let symbol = try PDF417Encoder(margin: 6).encode(bytes: bytes)
         let frame = symbol.resized(width: symbol.width * 2, height: symbol.height * 2)
         let dlLength = 2 + AAMVAFixture.textbookLines.joined(separator: "\n").utf8.count + 1
-        #expect(throws: BarcodeError.invalidPayload(.subfileLengthMismatch(type: "DL", declared: 150, found: dlLength)))
-        {
-            try PDF417Reader().read(frame, card: nil)
-        }
+        let reading = try PDF417Reader(acceptsNonAAMVA: false).read(frame, card: nil)
+        #expect(reading.symbol.bytes == bytes)
+        #expect(reading.record?.fields.customerID == "T64235789")
+        #expect(reading.record?.warnings == [.recovered(.subfileLengthMismatch(type: "DL", declared: 150, found: dlLength))])
+        // An AAMVA header over no DL/ID element: the raw payload is still returned, with why.
+        var empty = AAMVAFixture.textbook
+        empty.subfiles = [("ZV", ["ZVA01"])]
+        let bare = try PDF417Encoder(margin: 6).encode(bytes: empty.bytes)
+        let bareReading = try PDF417Reader(acceptsNonAAMVA: false)
+            .read(bare.resized(width: bare.width * 2, height: bare.height * 2), card: nil)
+        #expect(bareReading.record == nil && bareReading.payloadError == .noDocumentSubfile)
+        #expect(bareReading.symbol.bytes == empty.bytes)
         // A payload that is not AAMVA at all: accepted only when allowed.
         let other = try PDF417Encoder(margin: 6).encode(bytes: Array("HELLO 1234".utf8))
         let plain = other.resized(width: other.width * 2, height: other.height * 2)

@@ -44,11 +44,14 @@ public struct AamvaResult: Sendable, Equatable {
         case identificationCard = "ID"
     }
 
-    /// The AAMVA version (1...10) and the jurisdiction's own version, when written.
+    /// The AAMVA version (1...10) as the header states it, or inferred from the element names when
+    /// the header cannot be read (then ``BarcodeResult/warnings`` holds `versionInferred`).
     public let version: Int
+    /// The jurisdiction's own version, when written.
     public let jurisdictionVersion: Int?
-    /// The issuer identification number (6 digits, e.g. 636000 for Virginia).
-    public let issuerIdentificationNumber: String
+    /// The issuer identification number (6 digits, e.g. 636000 for Virginia); nil when the header
+    /// cannot be read.
+    public let issuerIdentificationNumber: String?
     public let documentType: DocumentType
 
     /// DCS (DAB in version 01).

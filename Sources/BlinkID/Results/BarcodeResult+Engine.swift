@@ -1,10 +1,29 @@
 import DocumentEngine
 
 extension BarcodeResult {
-    /// The public form of the engine's reading: the symbol's bytes and, for an AAMVA file, its fields.
-    package init(bytes: [UInt8], record: AAMVARecord?) {
+    /// The public form of the engine's reading: the symbol's bytes and, for an AAMVA file, its fields
+    /// and warnings (or, for an AAMVA payload with no DL/ID element, why it gave no fields).
+    package init(bytes: [UInt8], record: AAMVARecord?, payloadError: AAMVAError? = nil) {
+        var warnings = record?.allWarnings.map(Warning.init) ?? []
+        if let payloadError { warnings.append(Warning(payloadError)) }
         self.init(
-            rawData: bytes, stringData: String(decoding: bytes, as: UTF8.self), aamva: record.map(AamvaResult.init))
+            rawData: bytes, stringData: String(decoding: bytes, as: UTF8.self), aamva: record.map(AamvaResult.init),
+            warnings: warnings)
+    }
+
+    /// The public form of a reading of the engine's ``PDF417Reader``.
+    package init(_ reading: PDF417Reader.Reading) {
+        self.init(bytes: reading.symbol.bytes, record: reading.record, payloadError: reading.payloadError)
+    }
+}
+
+extension BarcodeResult.Warning {
+    init(_ warning: AAMVAWarning) {
+        self.init(code: warning.code, element: warning.element, message: warning.description)
+    }
+
+    init(_ error: AAMVAError) {
+        self.init(code: error.code, element: nil, message: error.detail + " " + error.recovery)
     }
 }
 
@@ -35,8 +54,8 @@ extension AamvaResult {
             }
         }
         self.init(
-            version: record.header.version, jurisdictionVersion: record.header.jurisdictionVersion,
-            issuerIdentificationNumber: record.header.issuerIdentificationNumber,
+            version: record.version, jurisdictionVersion: record.header?.jurisdictionVersion,
+            issuerIdentificationNumber: record.header?.issuerIdentificationNumber,
             documentType: record.documentType == .driverLicence ? .driverLicence : .identificationCard,
             familyName: name(f.familyName), firstName: name(f.firstName), middleName: name(f.middleName),
             fullName: f.fullName, givenNames: f.givenNames, nameSuffix: f.nameSuffix,

@@ -23,8 +23,9 @@ public final class BlinkIDSession {
     private nonisolated let cancellation = CancellationGeneration()
     private var flow: ScanFlow
     private var voter = MRZVoter()
-    /// The MRZ accepted for the document, with the lines as recognised (voted, in video mode).
-    private var acceptedMRZ: (record: MRZRecord, rawLines: [String])?
+    /// The MRZ accepted for the document, with the lines as recognised (voted, in video mode) and
+    /// the confidence of each of their characters.
+    private var acceptedMRZ: (record: MRZRecord, rawLines: [String], confidences: [[Float]])?
     /// The barcode accepted for the document.
     private var acceptedBarcode: BarcodeResult?
     private var documentImages: [ScanningSide: RGBAImage] = [:]
@@ -79,9 +80,10 @@ public final class BlinkIDSession {
         }
         if let outcome, outcome.acceptsMRZ {
             if let voted = voterResult() {
-                acceptedMRZ = (voted, voted.rawLines)
+                acceptedMRZ = (voted, voted.rawLines, voter.votedConfidences() ?? [])
             } else if let record = analysis.mrz {
-                acceptedMRZ = (record, analysis.mrzReading?.lines ?? record.rawLines)
+                acceptedMRZ = (record, analysis.mrzReading?.lines ?? record.rawLines,
+                               analysis.mrzReading?.confidences ?? [])
             }
             completeness.mrzExtracted = acceptedMRZ != nil
         }
@@ -95,7 +97,7 @@ public final class BlinkIDSession {
 
     /// The result so far: the MRZ once read, and the images kept for each side.
     public func getResult() -> BlinkIDScanningResult {
-        let mrz = acceptedMRZ.map { MrzResult($0.record, rawLines: $0.rawLines) }
+        let mrz = acceptedMRZ.map { MrzResult($0.record, rawLines: $0.rawLines, confidences: $0.confidences) }
         return BlinkIDScanningResult(
             mrz: mrz,
             barcode: acceptedBarcode,
@@ -128,7 +130,8 @@ public final class BlinkIDSession {
         if let reading = analysis.mrzReading {
             let isTD1 = reading.lines.count == 3
             guard settings.inputImageSource == .video else {
-                return analysis.mrz?.allChecksPassed == true ? .mrzRead(isTD1: isTD1) : .mrzPending(isTD1: isTD1)
+                let accepted = analysis.mrz.map { $0.allChecksPassed || settings.allowUnverifiedResults } ?? false
+                return accepted ? .mrzRead(isTD1: isTD1) : .mrzPending(isTD1: isTD1)
             }
             voter.add(lines: reading.lines, confidences: reading.confidences)
             return voterResult() != nil ? .mrzRead(isTD1: isTD1) : .mrzPending(isTD1: isTD1)
@@ -174,8 +177,7 @@ public final class BlinkIDSession {
         do {
             let reading = try barcodeReader.read(gray, card: analysis.documentQuad, quick: quick,
                                                  isCancelled: isCancelled)
-            guard let record = reading.record else { return (.seen, nil) }
-            return (.read, BarcodeResult(bytes: reading.symbol.bytes, record: record))
+            return (.read, BarcodeResult(reading))
         } catch {
             switch error {
             case .unreadable, .invalidPayload: return (.seen, nil)
@@ -208,7 +210,12 @@ public final class BlinkIDSession {
     }
 
     private func voterResult() -> MRZRecord? {
-        settings.inputImageSource == .video ? voter.result(minimumAgreeing: settings.minimumAgreeingFrames, today: today) : nil
+        guard settings.inputImageSource == .video else { return nil }
+        if let verified = voter.result(minimumAgreeing: settings.minimumAgreeingFrames, today: today) {
+            return verified
+        }
+        guard settings.allowUnverifiedResults else { return nil }
+        return voter.unverifiedResult(minimumReadings: settings.unverifiedAfterFrames, today: today)
     }
 
     private func keepImages(of input: InputImage, analysis: FrameAnalysis, side: ScanningSide) {

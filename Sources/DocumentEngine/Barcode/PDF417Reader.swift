@@ -2,12 +2,13 @@ import CaptureCore
 
 /// Reads the PDF417 symbol on the back of a card (an AAMVA driver licence or ID) from a camera frame.
 ///
-/// It makes a fixed sequence of looks and stops at the first payload that validates: an AAMVA
-/// payload (one starting with "@") must parse with ``AAMVAParser``; other payloads need only
-/// zxing-cpp's own error correction, unless ``acceptsNonAAMVA`` is false. A payload that decodes
-/// but does not validate is never returned: the reader stops and reports
-/// ``BarcodeError/invalidPayload(_:)`` (after Reed-Solomon correction another look would decode
-/// the same bytes, so looking on only costs time).
+/// It makes a fixed sequence of looks and stops at the first symbol that decodes: zxing-cpp's
+/// Reed-Solomon error correction accepted it, so its bytes are what the issuer wrote. An AAMVA
+/// payload (``AAMVAParser/isAAMVAPayload(_:)``) is parsed leniently and returned with its warnings
+/// whatever its header says; one that holds no DL/ID element at all is still returned, raw, with
+/// ``Reading/payloadError`` set. A payload that is not AAMVA is returned unless ``acceptsNonAAMVA``
+/// is false; then the reader stops and reports ``BarcodeError/invalidPayload(_:)`` (another look
+/// would decode the same bytes, so looking on only costs time).
 ///
 /// The looks, in order (``Look``):
 /// 1. the symbol found by its texture (``BarcodeRegionFinder``), cut out along its axes and enlarged
@@ -50,8 +51,10 @@ package struct PDF417Reader: Sendable {
     package struct Reading: Sendable, Equatable {
         /// The symbol, its corners in frame pixels.
         package var symbol: PDF417Symbol
-        /// The parsed AAMVA file; nil for a payload that is not AAMVA (no leading "@").
+        /// The parsed AAMVA file; nil for a payload that is not AAMVA, or holds no DL/ID element.
         package var record: AAMVARecord?
+        /// Why an AAMVA payload gave no record (nil when it gave one, or is not AAMVA).
+        package var payloadError: AAMVAError?
         /// The look that read it, and how many looks were made.
         package var look: Look
         package var looks: Int
@@ -287,7 +290,7 @@ package struct PDF417Reader: Sendable {
         /// Where a symbol was seen but not decoded (frame pixels), the first time.
         var located: Quadrilateral2D?
         var locatedReason: String?
-        /// The first payload that decoded but did not validate.
+        /// The first payload that decoded but is not AAMVA, when only AAMVA is accepted.
         var invalid: AAMVAError?
 
         init(reader: PDF417Reader) { self.reader = reader }
@@ -315,27 +318,21 @@ package struct PDF417Reader: Sendable {
                 return nil
             case var .decoded(symbol):
                 symbol.corners = symbol.corners.mapped(toFrame)
-                switch reader.validate(symbol.bytes) {
-                case let .success(record):
-                    return Reading(symbol: symbol, record: record, look: look, looks: looks)
-                case let .failure(error):
-                    if invalid == nil { invalid = error }
+                guard AAMVAParser.isAAMVAPayload(symbol.bytes) else {
+                    if reader.acceptsNonAAMVA {
+                        return Reading(symbol: symbol, record: nil, payloadError: nil, look: look, looks: looks)
+                    }
+                    if invalid == nil { invalid = symbol.bytes.isEmpty ? .empty : .missingComplianceIndicator }
                     return nil
+                }
+                do {
+                    let record = try AAMVAParser.parse(symbol.bytes)
+                    return Reading(symbol: symbol, record: record, payloadError: nil, look: look, looks: looks)
+                } catch {
+                    return Reading(symbol: symbol, record: nil, payloadError: error, look: look, looks: looks)
                 }
             }
         }
-    }
-
-    /// Parses AAMVA payloads; accepts others when ``acceptsNonAAMVA``.
-    func validate(_ payload: [UInt8]) -> Result<AAMVARecord?, AAMVAError> {
-        if payload.first == UInt8(ascii: "@") {
-            do {
-                return .success(try AAMVAParser.parse(payload))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return acceptsNonAAMVA ? .success(nil) : .failure(payload.isEmpty ? .empty : .missingComplianceIndicator)
     }
 
     // MARK: - Geometry

@@ -2,9 +2,9 @@
 ///
 /// Cases name the part of the file that failed (header field, subfile type, element identifier)
 /// and numbers such as offsets and lengths, never element values: descriptions are safe to log.
-package enum AAMVAError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum AAMVAError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A header field, for ``invalidHeaderField(_:)``.
-    package enum HeaderField: String, Sendable, Equatable {
+    package enum HeaderField: String, Sendable, Hashable {
         case issuerIdentificationNumber = "issuer identification number"
         case version = "AAMVA version number"
         case jurisdictionVersion = "jurisdiction version number"
@@ -59,54 +59,108 @@ package enum AAMVAError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidValue(element: String, expected: String)
 
     package var description: String {
-        let reject = "The barcode is not a valid AAMVA driver licence or ID payload"
+        "The barcode is not a valid AAMVA driver licence or ID payload. " + detail
+    }
+
+    /// What a lenient reading does about the fault (see ``AAMVAWarning/recovered(_:)``).
+    package var recovery: String {
+        switch self {
+        case .empty, .payloadTooLarge, .noDocumentSubfile: return "Nothing could be read."
+        case .missingComplianceIndicator, .invalidHeaderSeparators, .unknownFileType, .truncatedHeader,
+            .invalidHeaderField, .unsupportedVersion, .noSubfiles:
+            return "The elements were read without the header."
+        case .truncatedDirectory, .invalidDesignator, .duplicateSubfile:
+            return "The designators that could be read were used."
+        case .subfileNotFound: return "That subfile was skipped."
+        case .overlappingSubfiles: return "The second subfile was skipped."
+        case .unexpectedBytesBeforeSubfiles: return "Those bytes were skipped."
+        case .subfileLengthMismatch, .truncatedSubfile: return "The subfile was read up to where it really ends."
+        case .emptySubfile: return "The subfile was skipped."
+        case .malformedElement: return "That line was skipped."
+        case .duplicateElement: return "The first occurrence was kept."
+        case .invalidText: return "The element was skipped."
+        case .invalidValue: return "Its raw value is kept; the typed field is left empty."
+        }
+    }
+
+    /// A stable machine-readable name of the fault (the case name).
+    package var code: String {
+        switch self {
+        case .empty: return "empty"
+        case .payloadTooLarge: return "payloadTooLarge"
+        case .missingComplianceIndicator: return "missingComplianceIndicator"
+        case .invalidHeaderSeparators: return "invalidHeaderSeparators"
+        case .unknownFileType: return "unknownFileType"
+        case .truncatedHeader: return "truncatedHeader"
+        case .invalidHeaderField: return "invalidHeaderField"
+        case .unsupportedVersion: return "unsupportedVersion"
+        case .noSubfiles: return "noSubfiles"
+        case .truncatedDirectory: return "truncatedDirectory"
+        case .invalidDesignator: return "invalidDesignator"
+        case .duplicateSubfile: return "duplicateSubfile"
+        case .subfileNotFound: return "subfileNotFound"
+        case .overlappingSubfiles: return "overlappingSubfiles"
+        case .unexpectedBytesBeforeSubfiles: return "unexpectedBytesBeforeSubfiles"
+        case .subfileLengthMismatch: return "subfileLengthMismatch"
+        case .truncatedSubfile: return "truncatedSubfile"
+        case .noDocumentSubfile: return "noDocumentSubfile"
+        case .emptySubfile: return "emptySubfile"
+        case .malformedElement: return "malformedElement"
+        case .duplicateElement: return "duplicateElement"
+        case .invalidText: return "invalidText"
+        case .invalidValue: return "invalidValue"
+        }
+    }
+
+    /// What is wrong, in a sentence (no values).
+    package var detail: String {
         switch self {
         case .empty:
-            return "\(reject): it is empty."
+            return "The payload is empty."
         case let .payloadTooLarge(count, limit):
-            return "\(reject): \(count) bytes is more than the \(limit) an AAMVA file can hold."
+            return "\(count) bytes is more than the \(limit) an AAMVA file can hold."
         case .missingComplianceIndicator:
-            return "\(reject): it does not start with the compliance indicator '@'."
+            return "The payload does not start with the compliance indicator '@'."
         case .invalidHeaderSeparators:
-            return "\(reject): the separator characters of the header are missing."
+            return "The separator characters of the header are missing."
         case .unknownFileType:
-            return "\(reject): the file type is neither 'ANSI ' nor 'AAMVA'."
+            return "The file type is neither 'ANSI ' nor 'AAMVA'."
         case .truncatedHeader:
-            return "\(reject): it ends inside the header. Scan the barcode again."
+            return "The payload ends inside the header."
         case let .invalidHeaderField(field):
-            return "\(reject): the header's \(field.rawValue) is not a number."
+            return "The header's \(field.rawValue) is not a number."
         case let .unsupportedVersion(version):
-            return "\(reject): AAMVA version \(version) is not supported (01 to 10 are)."
+            return "AAMVA version \(version) is not supported (01 to 10 are)."
         case .noSubfiles:
-            return "\(reject): the header declares no subfiles."
+            return "The header declares no subfiles."
         case let .truncatedDirectory(entries):
-            return "\(reject): it ends inside the directory of \(entries) subfiles. Scan the barcode again."
+            return "The payload ends inside the directory of \(entries) subfiles."
         case let .invalidDesignator(index):
-            return "\(reject): subfile designator \(index + 1) is malformed."
+            return "Subfile designator \(index + 1) is malformed."
         case let .duplicateSubfile(type):
-            return "\(reject): subfile \(type) is declared twice."
+            return "Subfile \(type) is declared twice."
         case let .subfileNotFound(type, offset):
-            return "\(reject): subfile \(type) is not at or near its declared offset \(offset)."
+            return "Subfile \(type) is not at or near its declared offset \(offset)."
         case let .overlappingSubfiles(type, other):
-            return "\(reject): subfiles \(type) and \(other) overlap."
+            return "Subfiles \(type) and \(other) overlap."
         case let .unexpectedBytesBeforeSubfiles(count):
-            return "\(reject): \(count) unexpected bytes stand between the directory and the first subfile."
+            return "\(count) unexpected bytes stand between the directory and the first subfile."
         case let .subfileLengthMismatch(type, declared, found):
-            return "\(reject): subfile \(type) declares \(declared) bytes but holds \(found)."
+            return "Subfile \(type) declares \(declared) bytes but holds \(found)."
         case let .truncatedSubfile(type, missing):
-            return "\(reject): subfile \(type) is cut short by \(missing) bytes. Scan the barcode again."
+            return "Subfile \(type) is cut short by \(missing) bytes."
         case .noDocumentSubfile:
-            return "\(reject): it has no DL or ID subfile."
+            return "The payload has no DL or ID subfile."
         case let .emptySubfile(type):
-            return "\(reject): subfile \(type) holds no data elements."
+            return "Subfile \(type) holds no data elements."
         case let .malformedElement(type, index):
-            return "\(reject): line \(index + 1) of subfile \(type) is not a data element."
+            return "Line \(index + 1) of subfile \(type) is not a data element."
         case let .duplicateElement(id):
-            return "\(reject): element \(id) occurs twice."
+            return "Element \(id) occurs twice."
         case let .invalidText(id):
-            return "\(reject): element \(id) is not valid text."
+            return "Element \(id) is not valid text."
         case let .invalidValue(id, expected):
-            return "\(reject): element \(id) is not \(expected)."
+            return "Element \(id) is not \(expected)."
         }
     }
 }

@@ -11,33 +11,47 @@
 ///   "CAN", or without DCG a Canadian DAJ). A date that only reads in the other order is accepted
 ///   and flagged ``AAMVADeviation/dateOrder``; a date that reads in neither order is an error.
 /// - Codes (sex, eye and hair colour, truncation, compliance, indicators, country, weight range)
-///   must be one of the standard's values or a known legacy spelling; anything else is an error.
+///   must be one of the standard's values or a known legacy spelling.
 /// - Blank (space-only) values are absent, never errors.
+/// - A value that does not parse leaves its typed field empty and is recorded as a warning
+///   (``AAMVAWarning/recovered(_:)`` of ``AAMVAError/invalidValue(element:expected:)``); the raw
+///   element stays in the record. Nothing is guessed.
 package enum AAMVAFieldDecoder {
-    /// Decodes `elements` of a file with `header`.
+    /// Decodes `elements` of a file of AAMVA `version`; values that do not parse are added to `warnings`.
     package static func decode(
-        _ elements: [AAMVAElement], header: AAMVAHeader, deviations: inout Set<AAMVADeviation>
-    )
-        throws(AAMVAError) -> (fields: AAMVAFields, dateOrder: AAMVADate.Order)
-    {
+        _ elements: [AAMVAElement], version: Int, deviations: inout Set<AAMVADeviation>,
+        warnings: inout [AAMVAWarning]
+    ) -> (fields: AAMVAFields, dateOrder: AAMVADate.Order) {
         var values: [String: String] = [:]
         for e in elements { if let v = e.trimmedValue { values[e.id] = v } }
-        let version = header.version
         var f = AAMVAFields()
+        func note(_ error: AAMVAError) {
+            if !warnings.contains(.recovered(error)) { warnings.append(.recovered(error)) }
+        }
+        /// The value `body` reads, or nil (and a warning) when it throws.
+        func lenient<T>(_ body: () throws(AAMVAError) -> T?) -> T? {
+            do {
+                return try body()
+            } catch {
+                note(error)
+                return nil
+            }
+        }
 
         // Country and date order first: dates depend on them.
-        if let dcg = values["DCG"] {
-            guard let country = AAMVACountry(rawValue: dcg) else {
+        f.country = lenient { () throws(AAMVAError) -> AAMVACountry? in
+            guard let dcg = values["DCG"] else { return nil }
+            guard let country = AAMVACountry(rawValue: dcg.uppercased()) else {
                 throw .invalidValue(element: "DCG", expected: "USA or CAN")
             }
-            f.country = country
+            return country
         }
         let inferredCountry =
             f.country
             ?? (values["DAJ"].map { AAMVACountry.canadianJurisdictions.contains($0) } == true ? .canada : .unitedStates)
         let order: AAMVADate.Order = version == 1 ? .yearMonthDay : inferredCountry.dateOrder
 
-        try decodeNames(values, version: version, into: &f, deviations: &deviations)
+        decodeNames(values, version: version, into: &f, deviations: &deviations, lenient: lenient)
 
         func date(_ id: String) throws(AAMVAError) -> AAMVADate? {
             guard let v = values[id] else { return nil }
@@ -49,50 +63,64 @@ package enum AAMVAFieldDecoder {
             }
             throw .invalidValue(element: id, expected: "a date")
         }
-        f.dateOfBirth = try date("DBB")
-        f.dateOfExpiry = try date("DBA")
-        f.dateOfIssue = try date("DBD")
-        f.cardRevisionDate = try date("DDB")
-        f.hazmatEndorsementExpiry = try date("DDC")
-        f.under18Until = try date("DDH")
-        f.under19Until = try date("DDI")
-        f.under21Until = try date("DDJ")
+        f.dateOfBirth = lenient { () throws(AAMVAError) in try date("DBB") }
+        f.dateOfExpiry = lenient { () throws(AAMVAError) in try date("DBA") }
+        f.dateOfIssue = lenient { () throws(AAMVAError) in try date("DBD") }
+        f.cardRevisionDate = lenient { () throws(AAMVAError) in try date("DDB") }
+        f.hazmatEndorsementExpiry = lenient { () throws(AAMVAError) in try date("DDC") }
+        f.under18Until = lenient { () throws(AAMVAError) in try date("DDH") }
+        f.under19Until = lenient { () throws(AAMVAError) in try date("DDI") }
+        f.under21Until = lenient { () throws(AAMVAError) in try date("DDJ") }
 
         if let v = values["DBC"] {
-            guard let parsed = AAMVASex.parse(v) else { throw .invalidValue(element: "DBC", expected: "a sex code") }
-            f.sex = parsed.sex
-            if parsed.isLegacy { deviations.insert(.legacyValue) }
+            if let parsed = AAMVASex.parse(v.uppercased()) {
+                f.sex = parsed.sex
+                if parsed.isLegacy || v != v.uppercased() { deviations.insert(.legacyValue) }
+            } else {
+                note(.invalidValue(element: "DBC", expected: "a sex code"))
+            }
         }
         if let v = values["DAY"] {
-            guard let parsed = AAMVAEyeColour.parse(v) else {
-                throw .invalidValue(element: "DAY", expected: "an eye colour code")
+            if let parsed = AAMVAEyeColour.parse(v.uppercased()) {
+                f.eyeColour = parsed.colour
+                if parsed.isLegacy || v != v.uppercased() { deviations.insert(.legacyValue) }
+            } else {
+                note(.invalidValue(element: "DAY", expected: "an eye colour code"))
             }
-            f.eyeColour = parsed.colour
-            if parsed.isLegacy { deviations.insert(.legacyValue) }
         }
         if let v = values["DAZ"] {
-            guard let parsed = AAMVAHairColour.parse(v) else {
-                throw .invalidValue(element: "DAZ", expected: "a hair colour code")
+            if let parsed = AAMVAHairColour.parse(v.uppercased()) {
+                f.hairColour = parsed.colour
+                if parsed.isLegacy || v != v.uppercased() { deviations.insert(.legacyValue) }
+            } else {
+                note(.invalidValue(element: "DAZ", expected: "a hair colour code"))
             }
-            f.hairColour = parsed.colour
-            if parsed.isLegacy { deviations.insert(.legacyValue) }
         }
         if let v = values["DAU"] {
             let unit: AAMVAHeight.Unit = inferredCountry == .canada ? .centimetres : .inches
-            guard let parsed = AAMVAHeight.parse(v, defaultUnit: unit, allowsFeetAndInches: true) else {
-                throw .invalidValue(element: "DAU", expected: "a height")
+            if let parsed = AAMVAHeight.parse(v, defaultUnit: unit, allowsFeetAndInches: true) {
+                f.height = parsed.height
+                if parsed.isLegacy && version >= 2 { deviations.insert(.legacyValue) }
+            } else {
+                note(.invalidValue(element: "DAU", expected: "a height"))
             }
-            f.height = parsed.height
-            if parsed.isLegacy && version >= 2 { deviations.insert(.legacyValue) }
         } else if let v = values["DAV"] {
-            guard let cm = number(v, maxDigits: 3), AAMVAHeight.centimetreRange.contains(cm) else {
-                throw .invalidValue(element: "DAV", expected: "a height in centimetres")
+            f.height = lenient { () throws(AAMVAError) -> AAMVAHeight? in
+                guard let cm = number(v, maxDigits: 3), AAMVAHeight.centimetreRange.contains(cm) else {
+                    throw .invalidValue(element: "DAV", expected: "a height in centimetres")
+                }
+                return AAMVAHeight(value: cm, unit: .centimetres)
             }
-            f.height = AAMVAHeight(value: cm, unit: .centimetres)
         }
-        f.weightPounds = try integer(values, "DAW", maxDigits: 3, range: 1...999, expected: "a weight in pounds")
-        f.weightKilograms = try integer(values, "DAX", maxDigits: 3, range: 1...999, expected: "a weight in kilograms")
-        f.weightRange = try integer(values, "DCE", maxDigits: 1, range: 0...9, expected: "a weight range 0-9")
+        f.weightPounds = lenient { () throws(AAMVAError) in
+            try integer(values, "DAW", maxDigits: 3, range: 1...999, expected: "a weight in pounds")
+        }
+        f.weightKilograms = lenient { () throws(AAMVAError) in
+            try integer(values, "DAX", maxDigits: 3, range: 1...999, expected: "a weight in kilograms")
+        }
+        f.weightRange = lenient { () throws(AAMVAError) in
+            try integer(values, "DCE", maxDigits: 1, range: 0...9, expected: "a weight range 0-9")
+        }
         f.raceEthnicity = values["DCL"]
 
         f.address = address(values, ["DAG", "DAH", "DAI", "DAJ", "DAK"])
@@ -103,26 +131,27 @@ package enum AAMVAFieldDecoder {
         f.documentDiscriminator = values["DCF"]
         f.inventoryControlNumber = values["DCK"]
         f.auditInformation = values["DCJ"]
-        f.vehicleClass = try current("DCA", legacy: "DAR", values, version: version, deviations: &deviations)
-        f.restrictions = try current("DCB", legacy: "DAS", values, version: version, deviations: &deviations)
-        f.endorsements = try current("DCD", legacy: "DAT", values, version: version, deviations: &deviations)
+        f.vehicleClass = current("DCA", legacy: "DAR", values, version: version, deviations: &deviations)
+        f.restrictions = current("DCB", legacy: "DAS", values, version: version, deviations: &deviations)
+        f.endorsements = current("DCD", legacy: "DAT", values, version: version, deviations: &deviations)
         f.standardVehicleClass = values["DCM"]
         f.standardEndorsements = values["DCN"]
         f.standardRestrictions = values["DCO"]
         f.vehicleClassDescription = values["DCP"]
         f.endorsementsDescription = values["DCQ"]
         f.restrictionsDescription = values["DCR"]
-        if let v = values["DDA"] {
-            guard let type = AAMVAComplianceType(rawValue: v) else {
+        f.complianceType = lenient { () throws(AAMVAError) -> AAMVAComplianceType? in
+            guard let v = values["DDA"] else { return nil }
+            guard let type = AAMVAComplianceType(rawValue: v.uppercased()) else {
                 throw .invalidValue(element: "DDA", expected: "a compliance type F, M or N")
             }
-            f.complianceType = type
+            return type
         }
-        f.isLimitedDuration = try indicator(values, "DDD", deviations: &deviations)
-        f.isVeteran = try indicator(values, "DDL", deviations: &deviations)
-        f.isOrganDonor = try indicator(values, "DDK", deviations: &deviations)
+        f.isLimitedDuration = lenient { () throws(AAMVAError) in try indicator(values, "DDD", deviations: &deviations) }
+        f.isVeteran = lenient { () throws(AAMVAError) in try indicator(values, "DDL", deviations: &deviations) }
+        f.isOrganDonor = lenient { () throws(AAMVAError) in try indicator(values, "DDK", deviations: &deviations) }
         if f.isOrganDonor == nil, version == 1 {
-            f.isOrganDonor = try indicator(values, "DBH", deviations: &deviations)
+            f.isOrganDonor = lenient { () throws(AAMVAError) in try indicator(values, "DBH", deviations: &deviations) }
         }
         return (f, order)
     }
@@ -131,8 +160,9 @@ package enum AAMVAFieldDecoder {
 
     static func decodeNames(
         _ values: [String: String], version: Int, into f: inout AAMVAFields,
-        deviations: inout Set<AAMVADeviation>
-    ) throws(AAMVAError) {
+        deviations: inout Set<AAMVADeviation>,
+        lenient: (() throws(AAMVAError) -> AAMVAName.Truncation?) -> AAMVAName.Truncation?
+    ) {
         f.fullName = values["DAA"]
         f.givenNames = values["DCT"]
         // DAA "FAMILY,FIRST,MIDDLE,SUFFIX" (empty parts absent).
@@ -159,8 +189,9 @@ package enum AAMVAFieldDecoder {
         if version >= 2, values["DCS"] == nil, family != nil { deviations.insert(.legacyElement) }
         if version >= 4, values["DAC"] == nil, values["DCT"] != nil { deviations.insert(.legacyElement) }
         // Flags are checked even without their name: a garbage flag is garbage.
-        let familyFlag = try truncation(values, "DDE"), firstFlag = try truncation(values, "DDF")
-        let middleFlag = try truncation(values, "DDG")
+        let familyFlag = lenient { () throws(AAMVAError) in try truncation(values, "DDE") }
+        let firstFlag = lenient { () throws(AAMVAError) in try truncation(values, "DDF") }
+        let middleFlag = lenient { () throws(AAMVAError) in try truncation(values, "DDG") }
         f.familyName = family.map { AAMVAName($0, truncation: familyFlag) }
         f.firstName = first.map { AAMVAName($0, truncation: firstFlag) }
         f.middleName = middle.map { AAMVAName($0, truncation: middleFlag) }
@@ -175,7 +206,7 @@ package enum AAMVAFieldDecoder {
 
     static func truncation(_ values: [String: String], _ id: String) throws(AAMVAError) -> AAMVAName.Truncation? {
         guard let v = values[id] else { return nil }
-        guard let t = AAMVAName.Truncation(rawValue: v) else { throw .invalidValue(element: id, expected: "T, N or U") }
+        guard let t = AAMVAName.Truncation(rawValue: v.uppercased()) else { throw .invalidValue(element: id, expected: "T, N or U") }
         return t
     }
 
@@ -184,7 +215,7 @@ package enum AAMVAFieldDecoder {
     static func current(
         _ id: String, legacy: String, _ values: [String: String], version: Int,
         deviations: inout Set<AAMVADeviation>
-    ) throws(AAMVAError) -> String? {
+    ) -> String? {
         if let v = values[id] { return v }
         guard let v = values[legacy] else { return nil }
         if version >= 2 { deviations.insert(.legacyElement) }
@@ -204,7 +235,7 @@ package enum AAMVAFieldDecoder {
         throws(AAMVAError) -> Bool?
     {
         guard let v = values[id] else { return nil }
-        switch v {
+        switch v.uppercased() {
         case "1": return true
         case "0": return false
         case "Y":
