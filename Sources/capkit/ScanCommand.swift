@@ -103,7 +103,9 @@ struct ScanCommand: AsyncParsableCommand {
         let final = await session.getResult()
         let analysis = await session.lastAnalysis
         // A single photo: the MRZ as read, even when a check digit fails (`valid` says so).
-        let mrz = final.mrz ?? analysis.flatMap { a in a.mrz.map { MrzResult($0, rawLines: a.mrzReading?.lines) } }
+        let mrz = final.mrz ?? analysis.flatMap { a in a.mrz.map {
+            MrzResult($0, rawLines: a.mrzReading?.lines, confidences: a.mrzReading?.confidences ?? [])
+        } }
         return ScanReport(input: path, frame: result.processResult, mrz: mrz, barcode: final.barcode,
                           dataMatch: final.dataMatchResult, previewFrame: image, analysis: analysis)
     }

@@ -76,3 +76,45 @@ import Testing
         #expect(MRZReadingResolver.resolve([]) == nil)
     }
 }
+
+/// The resolver's limits on making a check digit agree: one change per field, and only where the
+/// recogniser was unsure (issue: no valid-but-wrong MRZ).
+@Suite struct MRZReadingResolverLimitTests {
+    private let today = MRZDate(year: 2024, month: 6, day: 15)
+
+    @Test func twoUnsureCellsOfOneFieldAreNotBothChangedToMakeItsCheckAgree() throws {
+        // Given the number's two 8s read as 0 and 3 at 0.55 with 8 second: only changing both agrees
+        // ("L093902C3" has check 7, "L893902C3" and "L098902C3" have 1 and 2, the truth 6)
+        let cells = MRZReadingResolverTests.candidates(MRZFixture.td3Specimen, [
+            MRZPosition(line: 1, column: 1): [("0", 0.55), ("8", 0.40)],
+            MRZPosition(line: 1, column: 3): [("3", 0.55), ("8", 0.40)],
+        ])
+        // Then neither is changed, and the number's check fails honestly
+        let resolved = try #require(MRZReadingResolver.resolve(cells))
+        #expect(resolved[1].hasPrefix("L093902C3"))
+        let record = try MRZParser.parse(resolved, today: today)
+        #expect(!record.checks.documentNumber && !record.allChecksPassed)
+    }
+
+    @Test func aCellTheRecogniserWasSureOfIsNeverChanged() throws {
+        // Given the second 8 read as 3 at 0.92 (sure), 8 second at 0.05
+        let cells = MRZReadingResolverTests.candidates(
+            MRZFixture.td3Specimen, [MRZPosition(line: 1, column: 3): [("3", 0.92), ("8", 0.05)]])
+        // Then the 3 stays: a sure character is not changed to make a check agree
+        let resolved = try #require(MRZReadingResolver.resolve(cells))
+        #expect(resolved[1].hasPrefix("L893902C3"))
+        // And an unsure one is (the same cell at 0.60)
+        let unsure = MRZReadingResolverTests.candidates(
+            MRZFixture.td3Specimen, [MRZPosition(line: 1, column: 3): [("3", 0.60), ("8", 0.35)]])
+        #expect(MRZReadingResolver.resolve(unsure) == MRZFixture.td3Specimen)
+    }
+
+    @Test func oneChangeInEachOfTwoFieldsIsAllowed() throws {
+        // Given one unsure cell in the number and one in the date of birth
+        let cells = MRZReadingResolverTests.candidates(MRZFixture.td3Specimen, [
+            MRZPosition(line: 1, column: 3): [("3", 0.55), ("8", 0.40)],
+            MRZPosition(line: 1, column: 13): [("1", 0.55), ("7", 0.40)],
+        ])
+        #expect(MRZReadingResolver.resolve(cells) == MRZFixture.td3Specimen)
+    }
+}

@@ -103,6 +103,27 @@ import Testing
         #expect(voter.result(minimumAgreeing: 1, today: Self.today) == nil)
     }
 
+    @Test func anUnverifiedVoteIsGivenOnlyOnRequestAndAfterEnoughReadings() throws {
+        // Given readings that agree but fail the document number's check
+        let wrong = Self.noisyReadings[0]
+        var voter = MRZVoter()
+        for _ in 0..<3 { voter.add(lines: wrong, confidences: Self.confidences(wrong, 0.8)) }
+        // Then no verified result, and an unverified one only from the requested count on
+        #expect(voter.result(minimumAgreeing: 2, today: Self.today) == nil)
+        #expect(voter.unverifiedResult(minimumReadings: 4, today: Self.today) == nil)
+        let record = try #require(voter.unverifiedResult(minimumReadings: 3, today: Self.today))
+        #expect(!record.allChecksPassed && record.rawLines == wrong)
+    }
+
+    @Test func votedConfidencesAreTheShareOfConfidenceBehindEachCharacter() throws {
+        var voter = MRZVoter()
+        voter.add(lines: Self.specimen, confidences: Self.confidences(Self.specimen, 0.9))
+        voter.add(lines: Self.specimen, confidences: Self.confidences(Self.specimen, 0.5))
+        let confidences = try #require(voter.votedConfidences())
+        #expect(confidences.map(\.count) == Self.specimen.map(\.count))
+        #expect(confidences.joined().allSatisfy { abs($0 - 0.7) < 1e-6 })
+    }
+
     @Test func aLowConfidenceMinorityCharacterLoses() throws {
         var voter = MRZVoter()
         let wrong = Self.noisyReadings[0]

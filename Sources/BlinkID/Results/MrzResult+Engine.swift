@@ -2,10 +2,13 @@ import DocumentEngine
 
 extension MrzResult {
     /// The public form of the engine's parsed MRZ; `rawLines` are the lines exactly as recognised
-    /// (before the resolver and the parser's repairs), the record's own input when nil.
-    package init(_ record: MRZRecord, rawLines: [String]? = nil) {
+    /// (before the resolver and the parser's repairs), the record's own input when nil;
+    /// `confidences` one value per character of those lines (ignored unless shaped like them).
+    package init(_ record: MRZRecord, rawLines: [String]? = nil, confidences: [[Float]] = []) {
+        let lines = rawLines ?? record.rawLines
+        let shaped = confidences.count == lines.count && zip(confidences, lines).allSatisfy { $0.count == $1.count }
         self.init(
-            rawLines: rawLines ?? record.rawLines, correctedLines: record.correctedLines,
+            rawLines: lines, correctedLines: record.correctedLines,
             documentType: MrzDocumentType(record.format), documentCode: record.documentCode,
             issuingCountry: record.issuingCountry, documentNumber: record.documentNumber,
             dateOfBirth: record.dateOfBirth.map(DateResult.init), dateOfExpiry: record.dateOfExpiry.map(DateResult.init),
@@ -14,7 +17,8 @@ extension MrzResult {
             optionalData2: record.optionalData2,
             checks: MrzChecks(documentNumber: record.checks.documentNumber, dateOfBirth: record.checks.dateOfBirth,
                               dateOfExpiry: record.checks.dateOfExpiry, personalNumber: record.checks.personalNumber,
-                              composite: record.checks.composite))
+                              composite: record.checks.composite),
+            characterConfidences: shaped ? confidences : [])
     }
 }
 

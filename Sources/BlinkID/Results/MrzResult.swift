@@ -89,14 +89,20 @@ public struct MrzResult: Sendable, Equatable, Codable {
     public let optionalData2: String
     /// Which checks passed.
     public let checks: MrzChecks
-    /// Whether all check digits agree.
+    /// Whether all check digits agree. With ``BlinkIDSessionSettings/allowUnverifiedResults`` a
+    /// result may be returned with this false: then treat every field as unconfirmed.
     public var isVerified: Bool { checks.allPassed }
+    /// How sure the recogniser was of each character of ``rawLines`` (0...1, same shape as the
+    /// lines): the top candidate's probability for a photo, the share of the frames' confidence
+    /// backing the voted character in video. Empty when not known. A check digit that agrees over
+    /// characters of low confidence is weaker evidence than one over characters read surely.
+    public let characterConfidences: [[Float]]
 
     init(
         rawLines: [String], correctedLines: [String], documentType: MrzDocumentType, documentCode: String,
         issuingCountry: String, documentNumber: String, dateOfBirth: DateResult?, dateOfExpiry: DateResult?,
         sex: String, nationality: String, primaryName: String, secondaryName: String, optionalData1: String,
-        optionalData2: String, checks: MrzChecks
+        optionalData2: String, checks: MrzChecks, characterConfidences: [[Float]] = []
     ) {
         self.rawLines = rawLines
         self.correctedLines = correctedLines
@@ -113,5 +119,6 @@ public struct MrzResult: Sendable, Equatable, Codable {
         self.optionalData1 = optionalData1
         self.optionalData2 = optionalData2
         self.checks = checks
+        self.characterConfidences = characterConfidences
     }
 }

@@ -26,16 +26,29 @@ public struct BlinkIDSessionSettings: Sendable, Equatable {
     public var minimumAgreeingFrames: Int
     /// Whether to crop the face and signature images where the layout defines them. Default `true`.
     public var returnImages: Bool
+    /// Whether an MRZ whose check digits do not all agree may complete the scan, clearly flagged
+    /// (``MrzResult/isVerified`` false, ``MrzResult/checks`` saying which failed), instead of nothing.
+    /// A photo's MRZ is then taken as read when it parses; in video, once
+    /// ``unverifiedAfterFrames`` frames have been read without a verified vote. Default `false`:
+    /// only verified MRZs count. Never trust an unverified MRZ's fields without another source.
+    public var allowUnverifiedResults: Bool
+    /// In video with ``allowUnverifiedResults``, how many frames of the MRZ are read before the
+    /// best unverified vote is accepted. Default 10.
+    public var unverifiedAfterFrames: Int
 
     public init(
         inputImageSource: InputImageSource = .video,
         scanningMode: ScanningMode = .automatic,
         minimumAgreeingFrames: Int = 2,
-        returnImages: Bool = true
+        returnImages: Bool = true,
+        allowUnverifiedResults: Bool = false,
+        unverifiedAfterFrames: Int = 10
     ) {
         self.inputImageSource = inputImageSource
         self.scanningMode = scanningMode
         self.minimumAgreeingFrames = max(1, minimumAgreeingFrames)
         self.returnImages = returnImages
+        self.allowUnverifiedResults = allowUnverifiedResults
+        self.unverifiedAfterFrames = max(1, unverifiedAfterFrames)
     }
 }

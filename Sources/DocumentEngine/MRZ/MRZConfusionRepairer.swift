@@ -40,9 +40,9 @@
 /// restored, 2.5% and 9% wrong). `MRZPropertyTests` keeps these properties.
 enum MRZConfusionRepairer {
     /// At most this many confusable letters of a numeric field are replaced.
-    static let maximumSubstitutionsPerField = 3
+    static let maximumSubstitutionsPerField = 1
     /// At most this many characters of an alphanumeric field are flipped.
-    static let maximumFlipsPerField = 2
+    static let maximumFlipsPerField = 1
 
     /// A set of substitutions within one field.
     private typealias Substitutions = [(position: MRZPosition, to: UInt8)]

@@ -6,16 +6,24 @@ import Foundation
 /// digit agreeing, including the composite.
 ///
 /// Each cell brings its most probable characters from the recogniser; a reading's cost is the sum
-/// of `-log p` over its characters. Per field with a check digit, the alternatives of its most
-/// uncertain cells (at most four, only alternatives with p ≥ 2%) are combined and the cheapest
-/// combinations that satisfy the check are kept; then the cheapest choice across fields that
-/// satisfies the composite wins. A field no combination can satisfy keeps its most probable
-/// characters (its check then fails honestly). Nothing is invented: every character chosen was
+/// of `-log p` over its characters. Per field with a check digit, **one** cell the recogniser was
+/// unsure of (its top candidate below ``unsureProbability``; among the four most uncertain, only
+/// alternatives with p ≥ 2%) may take another of its candidates, and the cheapest such changes
+/// that satisfy the check are kept; then the cheapest choice across fields that satisfies the
+/// composite wins. A field that no single unsure change satisfies keeps its most probable
+/// characters, and its check then fails honestly: a mod-10 check digit agrees with one random change
+/// in ten, so changing two characters, or a character the recogniser was sure of, to make it agree
+/// would verify a guess. Nothing is invented: every character chosen was
 /// among the recogniser's own candidates for its cell, or is the standard OCR-B confusion partner
 /// of the top candidate when no candidate fits the field's class.
 package enum MRZReadingResolver {
     /// Alternatives less probable than this are not considered.
     package static let minimumAlternativeProbability: Float = 0.02
+    /// A cell whose top candidate is at least this probable is one the recogniser was sure of: its
+    /// character is never changed to make a check digit agree.
+    package static let unsureProbability: Float = 0.9
+    /// At most this many cells of a field are changed to make its check digit agree.
+    package static let maximumChangesPerField = 1
 
     /// The resolved lines, or nil when the lines do not have a layout's shape.
     package static func resolve(_ candidates: [[[MRZCandidate]]]) -> [String]? {
@@ -71,8 +79,11 @@ package enum MRZReadingResolver {
         }
         var fieldChoices: [[Assignment]] = []
         for field in fields {
+            let unsure = Set((field.positions + [field.check]).filter { p in
+                (candidates[p.line][p.column].first?.probability ?? 0) < unsureProbability
+            })
             fieldChoices.append(assignments(for: field.positions + [field.check], check: field.check,
-                                            options: options, chosen: chosen))
+                                            options: options, chosen: chosen, changeable: unsure))
         }
         // The composite: the cheapest combination of field choices that satisfies it.
         var best: (cost: Double, picks: [Int])?
@@ -132,18 +143,19 @@ package enum MRZReadingResolver {
         return out.sorted { $0.cost < $1.cost }
     }
 
-    /// Up to six cheapest fillings of `positions` whose check digit (at `check`) agrees; the
+    /// Up to six cheapest fillings of `positions` whose check digit (at `check`) agrees, each changing
+    /// at most ``maximumChangesPerField`` of the `changeable` cells from their cheapest option; the
     /// cheapest filling alone when none does.
     static func assignments(for positions: [MRZPosition], check: MRZPosition, options: [[[Option]]],
-                            chosen: [[Character]]) -> [Assignment] {
+                            chosen: [[Character]], changeable: Set<MRZPosition>) -> [Assignment] {
         // The most uncertain cells: smallest cost gap between the first and second option.
-        let uncertain = positions.filter { options[$0.line][$0.column].count > 1 }
+        let uncertain = positions.filter { options[$0.line][$0.column].count > 1 && changeable.contains($0) }
             .sorted { gap(options[$0.line][$0.column]) < gap(options[$1.line][$1.column]) }
             .prefix(4)
         var results: [Assignment] = []
         var current = chosen
         func base(_ p: MRZPosition) -> Double { options[p.line][p.column][0].cost }
-        func explore(_ i: Int, _ extra: Double, _ changes: [(MRZPosition, Character)]) {
+        func explore(_ i: Int, _ extra: Double, _ changes: [(MRZPosition, Character)], _ changed: Int) {
             if i == uncertain.count {
                 let data = positions.filter { $0 != check }.map { current[$0.line][$0.column] }
                 let digit = current[check.line][check.column]
@@ -153,14 +165,15 @@ package enum MRZReadingResolver {
                 return
             }
             let p = uncertain[uncertain.index(uncertain.startIndex, offsetBy: i)]
-            for option in options[p.line][p.column] {
+            for (k, option) in options[p.line][p.column].enumerated() {
+                if k > 0, changed >= maximumChangesPerField { break }
                 let saved = current[p.line][p.column]
                 current[p.line][p.column] = option.character
-                explore(i + 1, extra + option.cost - base(p), changes + [(p, option.character)])
+                explore(i + 1, extra + option.cost - base(p), changes + [(p, option.character)], changed + (k > 0 ? 1 : 0))
                 current[p.line][p.column] = saved
             }
         }
-        explore(0, 0, [])
+        explore(0, 0, [], 0)
         results.sort { $0.cost < $1.cost }
         return results.isEmpty ? [Assignment(characters: [], cost: 0)] : Array(results.prefix(6))
     }

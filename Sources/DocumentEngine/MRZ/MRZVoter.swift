@@ -87,6 +87,23 @@ package struct MRZVoter: Sendable {
         vote()?.1.strings
     }
 
+    /// Per character of the voted lines, the share of the participating readings' confidence that
+    /// backs it: the summed confidence of the readings that read that character, over the number of
+    /// readings (0...1; 1 when every reading read it with full confidence).
+    package func votedConfidences() -> [[Float]]? {
+        guard let (format, voted) = vote() else { return nil }
+        let participants = readings.filter { $0.format == format }
+        guard !participants.isEmpty else { return nil }
+        return voted.lines.enumerated().map { line, characters in
+            characters.enumerated().map { column, character in
+                let support = participants.reduce(Float(0)) { sum, reading in
+                    sum + (reading.text.lines[line][column] == character ? reading.weights[line][column] : 0)
+                }
+                return support / Float(participants.count)
+            }
+        }
+    }
+
     /// The record once the readings support it (see the rule above), nil until then.
     ///
     /// - Parameters:
@@ -111,6 +128,14 @@ package struct MRZVoter: Sendable {
     }
 
     /// Steps 1 and 2: the majority format and its voted text.
+    /// The voted lines parsed whether or not their checks agree, once at least `minimumReadings`
+    /// readings of the majority format are held (for sessions that accept unverified results).
+    package func unverifiedResult(minimumReadings: Int, today: MRZDate) -> MRZRecord? {
+        guard let (format, voted) = vote(), readings.count(where: { $0.format == format }) >= max(1, minimumReadings)
+        else { return nil }
+        return try? MRZParser.parse(voted.strings, today: today)
+    }
+
     private func vote() -> (MRZFormat, MRZText)? {
         guard let format = majorityFormat() else { return nil }
         let participants = readings.filter { $0.format == format }
