@@ -3,9 +3,11 @@ import CaptureCore
 /// How the document is placed in the frame: the engine's side of the guide's `DetectionStatus`.
 ///
 /// Thresholds, relative to the region of interest (ROI), checked in this order:
+/// - ``tooClose``: the document overfills the ROI, cut or not: it runs past two opposite borders
+///   (by more than 1% of the ROI's diagonal each), or its outline, inside the ROI or not, covers
+///   more than 80% of the ROI's area. Moving back is what helps, whatever else is wrong.
 /// - ``partiallyVisible``: a corner lies outside the ROI by more than 1% of its diagonal.
 /// - ``tooCloseToEdge``: a corner lies within 2% of the ROI's shorter side from its border.
-/// - ``tooClose``: the document covers more than 80% of the ROI's area.
 /// - ``tooFar``: fewer than ``minimumPixelsPerMillimetre`` pixels per millimetre on the document
 ///   (an MRZ character pitch under ~7.6 px, too small to read reliably).
 /// - ``angleTooSteep``: the estimated tilt (``PlaneGeometry``) exceeds ``maximumTiltDegrees``.
@@ -28,6 +30,13 @@ package enum PlacementStatus: String, Sendable, Equatable, Codable {
         let x1 = Double(roi.x + roi.width), y1 = Double(roi.y + roi.height)
         let diagonal = (Double(roi.width * roi.width + roi.height * roi.height)).squareRoot()
         let outside = 0.01 * diagonal
+        let box = quad.corners.reduce(into: (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity,
+                                             y1: -Double.infinity)) { box, p in
+            box = (min(box.x0, p.x), min(box.y0, p.y), max(box.x1, p.x), max(box.y1, p.y))
+        }
+        let pastBothSides = (box.x0 < x0 - outside && box.x1 > x1 + outside)
+            || (box.y0 < y0 - outside && box.y1 > y1 + outside)
+        if pastBothSides || quad.area > 0.8 * Double(roi.width * roi.height) { return .tooClose }
         if quad.corners.contains(where: { $0.x < x0 - outside || $0.y < y0 - outside || $0.x > x1 + outside || $0.y > y1 + outside }) {
             return .partiallyVisible
         }
@@ -35,7 +44,6 @@ package enum PlacementStatus: String, Sendable, Equatable, Codable {
         if quad.corners.contains(where: { $0.x < x0 + margin || $0.y < y0 + margin || $0.x > x1 - margin || $0.y > y1 - margin }) {
             return .tooCloseToEdge
         }
-        if quad.area > 0.8 * Double(roi.width * roi.height) { return .tooClose }
         if pixelsPerMillimetre < minimumPixelsPerMillimetre { return .tooFar }
         if let tilt = tiltDegrees, tilt > maximumTiltDegrees { return .angleTooSteep }
         return .good

@@ -121,8 +121,13 @@ package struct DocumentScanner: Sendable {
                 // placement can still be judged.
                 analysis.documentQuad = predicted
                 analysis.pixelsPerMillimetre = anchor.pixelsPerMillimetre
+                analysis.tiltDegrees = analysis.layout.flatMap { kind in
+                    PlaneGeometry(quad: predicted, frameWidth: image.width, frameHeight: image.height,
+                                  knownAspectRatio: DocumentLayout.of(kind).aspectRatio)?.tiltDegrees
+                }
                 analysis.placement = PlacementStatus.assess(quad: predicted, roi: region,
-                                                            pixelsPerMillimetre: anchor.pixelsPerMillimetre, tiltDegrees: nil)
+                                                            pixelsPerMillimetre: anchor.pixelsPerMillimetre,
+                                                            tiltDegrees: analysis.tiltDegrees)
             }
             return analysis
         }
@@ -151,20 +156,22 @@ package struct DocumentScanner: Sendable {
                 if reread.record?.allChecksPassed == true { break }
             }
         }
-        let geometry = PlaneGeometry(quad: quad, frameWidth: image.width, frameHeight: image.height)
-        // Without an MRZ, the layout is judged by the outline's aspect ratio.
+        // Without an MRZ, the layout is judged by the outline's aspect ratio (at the assumed focal
+        // length); the tilt is then measured with the layout's own aspect, which fixes the focal length.
         let layout: DocumentLayout
         if let kind = analysis.layout {
             layout = .of(kind)
         } else {
-            let aspect = geometry?.aspectRatio ?? Self.apparentAspect(quad)
+            let assumed = PlaneGeometry(quad: quad, frameWidth: image.width, frameHeight: image.height)
+            let aspect = assumed?.aspectRatio ?? Self.apparentAspect(quad)
             layout = .of(abs(log(aspect / DocumentLayout.of(.td1Front).aspectRatio)) < abs(log(aspect / DocumentLayout.of(.td3).aspectRatio))
                          ? .td1Front : .td3)
         }
         analysis.documentQuad = quad
         let scale = Self.pixelsPerMillimetre(quad, layout: layout)
         analysis.pixelsPerMillimetre = scale
-        analysis.tiltDegrees = geometry?.tiltDegrees
+        analysis.tiltDegrees = PlaneGeometry(quad: quad, frameWidth: image.width, frameHeight: image.height,
+                                             knownAspectRatio: layout.aspectRatio)?.tiltDegrees
         analysis.placement = PlacementStatus.assess(quad: quad, roi: region, pixelsPerMillimetre: scale,
                                                     tiltDegrees: analysis.tiltDegrees)
 
