@@ -1,4 +1,5 @@
 import CaptureCore
+import CaptureKitTesting
 import Foundation
 import HTTPTypes
 import Testing
@@ -61,7 +62,7 @@ struct ByteRangeTests {
 struct RateLimiterTests {
     @Test("a key gets its burst, then waits for refill; other keys are independent")
     func tokenBucket() {
-        let clock = ManualClock(Date(timeIntervalSince1970: 0))
+        let clock = TestDateSource(Date(timeIntervalSince1970: 0))
         let limiter = RateLimiter(perMinute: 60, now: { clock.now })
         for _ in 0..<60 { #expect(limiter.consume("a") == .allowed) }
         #expect(limiter.consume("a") == .limited(retryAfterSeconds: 1))
@@ -73,7 +74,7 @@ struct RateLimiterTests {
 
     @Test("memory stays bounded: refilled buckets are forgotten")
     func boundedKeys() {
-        let clock = ManualClock(Date(timeIntervalSince1970: 0))
+        let clock = TestDateSource(Date(timeIntervalSince1970: 0))
         let limiter = RateLimiter(perMinute: 60, maxKeys: 10, now: { clock.now })
         for index in 0..<10 { _ = limiter.consume("k\(index)") }
         clock.advance(seconds: 120)

@@ -1,4 +1,5 @@
 import CaptureCore
+import CaptureKitTesting
 import FaceEngine
 import Foundation
 import Testing
@@ -89,7 +90,8 @@ import Testing
     @Test("offline, the cached answer configures until its signed grace end, then noInternetConnection")
     func offlineGrace() async throws {
         let server = try FBxServerFixture(cacheSeconds: 600, graceSeconds: 3600)
-        let now = TestNow()
+        // Starts at the real date: the server signs its answers with its own (wall) clock.
+        let now = TestDateSource(Date())
         let data = try FBxFixtures.temporaryDirectory()
         let manager = FBxManager(dependencies: FBxFixtures.dependencies(
             dataDirectory: data, keyring: server.keyring, now: now))
@@ -97,7 +99,7 @@ import Testing
             let provisioned = try await admin.provision(customerName: "Optics", bundleIDs: [FBxServerFixture.bundleID])
             try await manager.configure(Self.configuration(provisioned.apiKey, server: url))
             let graceUntil = try #require(manager.licence?.graceUntil)
-            #expect(abs(graceUntil.timeIntervalSince(now.date) - 4200) < 60)
+            #expect(abs(graceUntil.timeIntervalSince(now.now) - 4200) < 60)
 
             let offline = Self.configuration(provisioned.apiKey, server: FBxFixtures.unreachableServer)
             now.advance(seconds: 4000)
