@@ -43,7 +43,7 @@ import Testing
         let data = try FBxFixtures.temporaryDirectory()
         let manager = FBxManager(dependencies: FBxFixtures.dependencies(dataDirectory: data, keyring: server.keyring))
         let untrusting = FBxManager(dependencies: FBxFixtures.dependencies(
-            dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: LicenseKeyring.captureKitDefault))
+            dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: LicenseKeyring.development))
         try await server.run { url, admin in
             let unknown = FBxAPIKey.generate(mode: .live).rawValue
             await #expect(throws: FBxError.apiKeyNotFound) {
@@ -73,6 +73,43 @@ import Testing
             await #expect(throws: FBxError.configurationFailed) {
                 try await untrusting.configure(Self.configuration(valid.apiKey, server: url))
             }
+        }
+    }
+
+    @Test("an answer signed with the development key is refused without the opt-in and accepted with it")
+    func developmentAnswersNeedTheOptIn() async throws {
+        let server = try FBxServerFixture(signingWithDevelopmentKey: true)
+        // The development key among the injected keys is not trusted without the opt-in either.
+        let manager = FBxManager(dependencies: FBxFixtures.dependencies(
+            dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: LicenseKeyring.development))
+        try await server.run { url, admin in
+            let provisioned = try await admin.provision(customerName: "Optics", bundleIDs: [FBxServerFixture.bundleID])
+            var configuration = Self.configuration(provisioned.apiKey, server: url)
+            #expect(configuration.allowsDevelopmentLicenses == false)
+            await #expect(throws: FBxError.developmentLicenseNotAllowed) { try await manager.configure(configuration) }
+            #expect(manager.state == .configurationFailed)
+            #expect(FBxError.developmentLicenseNotAllowed.description
+                .contains("set allowsDevelopmentLicenses for development builds only"))
+
+            configuration.allowsDevelopmentLicenses = true
+            try await manager.configure(configuration)
+            #expect(manager.state == .configured)
+        }
+    }
+
+    @Test("the server's own key given in the configuration is trusted")
+    func theConfigurationsKeysAreTrusted() async throws {
+        let server = try FBxServerFixture()
+        let manager = FBxManager(dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
+        try await server.run { url, admin in
+            let provisioned = try await admin.provision(customerName: "Optics", bundleIDs: [FBxServerFixture.bundleID])
+            let kid = try #require(server.keyring.keyIDs.first)
+            let key = try #require(server.keyring.key(for: kid))
+            let configuration = FBxConfiguration(
+                apiKey: provisioned.apiKey, initialSku: nil, serverURL: url, bundleID: FBxServerFixture.bundleID,
+                licensePublicKeys: [kid: key.rawRepresentation])
+            try await manager.configure(configuration)
+            #expect(manager.state == .configured)
         }
     }
 

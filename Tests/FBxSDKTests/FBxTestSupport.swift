@@ -77,10 +77,13 @@ struct FBxServerFixture {
     /// A keyring holding the server's signing key.
     let keyring: JWSKeyring
 
-    init(cacheSeconds: Int = 3600, graceSeconds: Int = 7200) throws {
+    /// - Parameter signingWithDevelopmentKey: Sign with the committed development key instead of a fresh one.
+    init(cacheSeconds: Int = 3600, graceSeconds: Int = 7200, signingWithDevelopmentKey: Bool = false) throws {
         directory = NSTemporaryDirectory() + "fbx-server-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let key = try SigningKey.generate(kid: "fbx-test", directory: directory + "/signing")
+        let key = signingWithDevelopmentKey
+            ? try SigningKey.load(path: TestKeys.developmentKeyURL.path)
+            : try SigningKey.generate(kid: "fbx-test", directory: directory + "/signing")
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
