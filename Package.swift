@@ -228,6 +228,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Runs the built capkit executable (beside the test bundle) from the repository root.
+        .testTarget(name: "CapKitTests", dependencies: ["CaptureCore", "CaptureKitTesting"]),
         .testTarget(
             name: "FortfaceTests",
             dependencies: [
