@@ -214,8 +214,8 @@ let package = Package(
         .testTarget(
             name: "CaptureKitServerTests",
             dependencies: [
-                "CaptureCore", "CaptureKitServer", "DocumentClassification", "DocumentEngine", "DocumentSynthesis",
-                "FortfaceWire",
+                "CaptureCore", "CaptureKitServer", "CaptureKitTesting", "DocumentClassification", "DocumentEngine",
+                "DocumentSynthesis", "FortfaceWire",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -228,6 +228,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Runs the built capkit executable (beside the test bundle) from the repository root.
+        .testTarget(name: "CapKitTests", dependencies: ["CaptureCore", "CaptureKitTesting"]),
         .testTarget(
             name: "FortfaceTests",
             dependencies: [

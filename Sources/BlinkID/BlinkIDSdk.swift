@@ -25,7 +25,8 @@ public final class BlinkIDSdk: Sendable {
     /// (bundled, or downloaded and verified when `settings.downloadResources` is true).
     ///
     /// - Throws: ``LicenseError`` for a malformed, forged, expired, not-yet-valid or wrong-product
-    ///   licence (or one issued for another application); ``ResourceDownloaderError`` when resources
+    ///   licence (or one issued for another application), and for a licence signed with the development
+    ///   key unless `settings.allowsDevelopmentLicenses`; ``ResourceDownloaderError`` when resources
     ///   cannot be loaded (see the guide's table of cases).
     public static func createBlinkIDSdk(withSettings settings: BlinkIDSdkSettings) async throws -> BlinkIDSdk {
         try await create(settings: settings, now: Date.init)

@@ -12,7 +12,8 @@ package enum TestKeys {
         .deletingLastPathComponent()  // repository root
         .appendingPathComponent("keys/dev-2026.ed25519", isDirectory: false)
 
-    /// The development private key (kid `dev-2026`), which ``LicenseKeyring/captureKitDefault`` trusts.
+    /// The development private key (kid `dev-2026`), which ``LicenseKeyring/development`` holds: SDKs trust it
+    /// only with `allowsDevelopmentLicenses`.
     package static func developmentPrivateKey() throws(DevelopmentSigningKey.LoadError)
         -> Curve25519.Signing.PrivateKey
     {

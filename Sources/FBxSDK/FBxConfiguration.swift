@@ -18,6 +18,14 @@ public struct FBxConfiguration: Sendable, Equatable, CustomStringConvertible {
     public var serverURL: URL
     /// The application identifier the licence must cover.
     public var bundleID: String
+    /// Public keys (key id → 32-byte Ed25519 public key) that the server's licence answers must be
+    /// signed with: your server's keys (`GET /v1/keys`). CaptureKit ships no production key.
+    public var licensePublicKeys: [String: Data]
+    /// Whether licence answers signed with CaptureKit's development key `dev-2026` are accepted (a
+    /// local `capkit serve` signs with it). Default `false`: that key's private half is public, so
+    /// anyone can sign with it. Set it in development builds only; without it such an answer fails
+    /// with ``FBxError/developmentLicenseNotAllowed``.
+    public var allowsDevelopmentLicenses: Bool
 
     /// A configuration against the server named by `CAPTUREKIT_SERVER_URL` (or `http://127.0.0.1:8080`),
     /// for the application named by `CAPTUREKIT_BUNDLE_ID` (or the main bundle's identifier, or the
@@ -26,10 +34,16 @@ public struct FBxConfiguration: Sendable, Equatable, CustomStringConvertible {
         self.init(apiKey: apiKey, initialSku: initialSku, serverURL: nil, bundleID: nil)
     }
 
-    /// A configuration with an explicit server and application identifier (nil: as in ``init(apiKey:initialSku:)``).
-    public init(apiKey: String, initialSku: String?, serverURL: URL?, bundleID: String? = nil) {
+    /// A configuration with an explicit server and application identifier (nil: as in ``init(apiKey:initialSku:)``),
+    /// the server's public keys and the development opt-in (see ``allowsDevelopmentLicenses``).
+    public init(
+        apiKey: String, initialSku: String?, serverURL: URL?, bundleID: String? = nil,
+        licensePublicKeys: [String: Data] = [:], allowsDevelopmentLicenses: Bool = false
+    ) {
         let environment = ProcessInfo.processInfo.environment
         self.apiKey = apiKey
+        self.licensePublicKeys = licensePublicKeys
+        self.allowsDevelopmentLicenses = allowsDevelopmentLicenses
         self.initialSku = initialSku
         self.serverURL = serverURL
             ?? environment[Self.serverURLEnvironmentVariable].flatMap { $0.isEmpty ? nil : URL(string: $0) }

@@ -13,7 +13,8 @@ package struct FBxDependencies: Sendable {
     package var dataDirectory: URL
     /// Where the licence answer is cached instead of `<dataDirectory>/licence` (nil: there).
     package var licenceCacheDirectory: URL?
-    /// Keys that sign licence answers (default: the pinned development key `dev-2026`).
+    /// Keys that sign licence answers, besides the configuration's (default: none). The development
+    /// key is dropped from it unless the configuration allows development licences.
     package var keyring: JWSKeyring
     /// Wall-clock time, for the licence's grace period.
     package var now: @Sendable () -> Date
@@ -38,7 +39,7 @@ package struct FBxDependencies: Sendable {
     package var httpTimeout: TimeInterval
 
     package init(
-        dataDirectory: URL = FBxDataDirectory.default, keyring: JWSKeyring = LicenseKeyring.captureKitDefault,
+        dataDirectory: URL = FBxDataDirectory.default, keyring: JWSKeyring = JWSKeyring(),
         now: @escaping @Sendable () -> Date = { Date() }, clock: any Clock<Duration> = ContinuousClock(),
         permissionProvider: any FBxCameraPermissionProvider, makeFrameSource: @escaping @Sendable () throws(FBxError)
             -> any FrameSource,
@@ -73,7 +74,8 @@ package struct FBxDependencies: Sendable {
     }
 
     /// The product's defaults: the camera named by `CAPTUREKIT_CAMERA` (or `/dev/video0`) read
-    /// through ffmpeg, its permission from device access, the XDG data folder, the pinned key.
+    /// through ffmpeg, its permission from device access, the XDG data folder, no key
+    /// beyond the configuration's.
     package static var standard: FBxDependencies {
         let camera = ProcessInfo.processInfo.environment[cameraEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
             ?? "/dev/video0"

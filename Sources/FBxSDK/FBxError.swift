@@ -1,3 +1,5 @@
+import CaptureCore
+
 /// Failures thrown by ``FBxManager`` and published on ``FBxManager/errors``. Messages say what
 /// happened and what to do; they never contain the API key, tokens or images.
 public enum FBxError: Error, Sendable, Equatable, Hashable, CustomStringConvertible {
@@ -15,6 +17,9 @@ public enum FBxError: Error, Sendable, Equatable, Hashable, CustomStringConverti
     case invalidAPIKey
     /// The server cannot be reached and no cached licence answer is within its grace period.
     case noInternetConnection
+    /// The licence answer is signed with CaptureKit's development key and the configuration did not
+    /// opt in (``FBxConfiguration/allowsDevelopmentLicenses``). Not in the guide: CaptureKit's own.
+    case developmentLicenseNotAllowed
     // Lifecycle / ordering
     /// The call is not allowed in the current state; the text says which state is needed.
     case invalidState(String)
@@ -47,6 +52,8 @@ public enum FBxError: Error, Sendable, Equatable, Hashable, CustomStringConverti
             return "The API key is malformed, revoked or suspended; use a current key from the vendor console."
         case .noInternetConnection:
             return "The licence server cannot be reached and no recent licence answer is cached; connect and retry."
+        case .developmentLicenseNotAllowed:
+            return LicenseError.developmentLicenseMessage
         case let .invalidState(reason):
             return "Not allowed now: \(reason)"
         case let .frameNotFound(sku):

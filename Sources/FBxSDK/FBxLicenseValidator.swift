@@ -70,10 +70,18 @@ package struct FBxLicenseValidator: Sendable {
         }
         switch answer.status {
         case 200:
-            guard let response = try? JSONDecoder().decode(Response.self, from: answer.body),
-                  let claims = verified(response.token, bundleID: configuration.bundleID),
-                  claims.nonce == nonce
-            else { throw .configurationFailed }
+            guard let response = try? JSONDecoder().decode(Response.self, from: answer.body) else {
+                throw .configurationFailed
+            }
+            guard let claims = verified(response.token, bundleID: configuration.bundleID), claims.nonce == nonce else {
+                // The answer may be genuine but signed with the development key this app did not opt in to.
+                if (try? keyring.verify(response.token, expectedType: LicenseValidationClaims.tokenType)) == nil,
+                   LicenseKeyring.isSignedWithDevelopmentKey(
+                       response.token, expectedType: LicenseValidationClaims.tokenType) {
+                    throw .developmentLicenseNotAllowed
+                }
+                throw .configurationFailed
+            }
             store(response.token, at: cacheFile)
             return .online(claims)
         case 429, 500...599:

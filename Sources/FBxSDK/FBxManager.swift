@@ -90,8 +90,11 @@ public final class FBxManager: Sendable {
             core.selectedAsset = nil
         }
         let client = FBxServerClient(baseURL: configuration.serverURL, timeout: dependencies.httpTimeout)
+        let keyring = LicenseKeyring.trusted(
+            base: dependencies.keyring, publicKeys: configuration.licensePublicKeys,
+            allowsDevelopmentLicenses: configuration.allowsDevelopmentLicenses)
         let validator = FBxLicenseValidator(
-            keyring: dependencies.keyring,
+            keyring: keyring,
             cacheDirectory: dependencies.licenceDirectory,
             now: dependencies.now)
         let outcome: FBxLicenseValidator.Outcome

@@ -5,12 +5,20 @@ import Foundation
 
 /// Shared plumbing of the scanning commands: the licence, the SDK, messages, previews.
 enum CommandSupport {
-    /// The licence key to use: `explicit`, else `$CAPTUREKIT_LICENSE_KEY`, else a one-day development
-    /// licence signed on the spot with the development key (`keys/dev-2026.ed25519`, or the file
-    /// named by `$CAPTUREKIT_SIGNING_KEY`).
-    static func licenseKey(explicit: String?) throws -> String {
-        let env = ProcessInfo.processInfo.environment
-        if let key = explicit ?? env["CAPTUREKIT_LICENSE_KEY"], !key.isEmpty { return key }
+    /// The licence key to use and the settings that trust its signer: `explicit`, else
+    /// `$CAPTUREKIT_LICENSE_KEY` (verified against the development key only if
+    /// `allowsDevelopmentLicenses`), else a one-day development licence signed on the spot with the
+    /// development key (`keys/dev-2026.ed25519`, or the file named by `$CAPTUREKIT_SIGNING_KEY`), which
+    /// the settings then trust: development licences opted in for `dev-2026`, the key's public half
+    /// for any other.
+    static func settings(
+        licenseKey explicit: String?, allowsDevelopmentLicenses: Bool = false,
+        environment env: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> BlinkIDSdkSettings {
+        if let key = explicit ?? env["CAPTUREKIT_LICENSE_KEY"], !key.isEmpty {
+            return BlinkIDSdkSettings(licenseKey: key, downloadResources: false,
+                                      allowsDevelopmentLicenses: allowsDevelopmentLicenses)
+        }
         let path = env["CAPTUREKIT_SIGNING_KEY"] ?? "keys/dev-2026.ed25519"
         guard let signingKey = try? DevelopmentSigningKey.load(from: URL(fileURLWithPath: path)) else {
             throw CommandFailure("""
@@ -18,16 +26,22 @@ enum CommandSupport {
                 (where \(path) signs a development licence).
                 """)
         }
+        let isDevelopmentKey = Array(signingKey.publicKey.rawRepresentation) == LicenseKeyring.developmentPublicKey
+        let kid = isDevelopmentKey ? DevelopmentSigningKey.kid : "capkit-local"
         let now = Date()
         let claims = LicenseClaims(sub: "capkit-development", jti: UUID().uuidString, aud: ["*"], prod: "blinkid",
                                    plat: ["linux", "macos", "ios", "android"], feat: ["mrz", "barcode"], iat: now,
                                    nbf: now, exp: now.addingTimeInterval(86_400), maxSdk: "1.99.99")
-        return try CompactJWS.sign(claims, typ: LicenseClaims.tokenType, kid: DevelopmentSigningKey.kid, key: signingKey)
+        let token = try CompactJWS.sign(claims, typ: LicenseClaims.tokenType, kid: kid, key: signingKey)
+        var settings = BlinkIDSdkSettings(licenseKey: token, downloadResources: false,
+                                          allowsDevelopmentLicenses: isDevelopmentKey || allowsDevelopmentLicenses)
+        if !isDevelopmentKey { settings.licensePublicKeys = [kid: signingKey.publicKey.rawRepresentation] }
+        return settings
     }
 
-    /// The SDK with bundled resources.
-    static func makeSDK(licenseKey: String?) async throws -> BlinkIDSdk {
-        let settings = BlinkIDSdkSettings(licenseKey: try Self.licenseKey(explicit: licenseKey), downloadResources: false)
+    /// The SDK with bundled resources (see ``settings(licenseKey:allowsDevelopmentLicenses:environment:)``).
+    static func makeSDK(licenseKey: String?, allowsDevelopmentLicenses: Bool = false) async throws -> BlinkIDSdk {
+        let settings = try Self.settings(licenseKey: licenseKey, allowsDevelopmentLicenses: allowsDevelopmentLicenses)
         return try await BlinkIDSdk.createBlinkIDSdk(withSettings: settings)
     }
 

@@ -7,7 +7,8 @@ struct LicenseCommand: ParsableCommand {
         abstract: "Create signing keys, issue licence keys and inspect them.",
         discussion: """
             Licence keys are Ed25519-signed compact JWS tokens (typ license+jwt) that the SDK verifies \
-            offline. The development key keys/dev-2026.ed25519 is public on purpose: see keys/README.md.
+            offline. The development key keys/dev-2026.ed25519 is public on purpose, so the SDKs accept \
+            licences it signs only when an app sets allowsDevelopmentLicenses: see keys/README.md.
             """,
         subcommands: [LicenseKeygenCommand.self, LicenseIssueCommand.self, LicenseInspectCommand.self]
     )

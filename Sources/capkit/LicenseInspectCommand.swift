@@ -6,11 +6,12 @@ import Foundation
 struct LicenseInspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show a licence key's claims and check its signature against the default keyring.",
+        abstract: "Show a licence key's claims and check its signature against the development key.",
         discussion: """
             Prints JSON with the header, the claims (dates in ISO 8601), whether the signature \
-            verifies against the built-in keyring, and whether the licence is within its validity \
-            window now. Exit status 1 when the signature does not verify. The key itself is never printed.
+            verifies against the development key dev-2026 (SDKs accept such a licence only with \
+            allowsDevelopmentLicenses), and whether the licence is within its validity window now. \
+            Exit status 1 when the signature does not verify. The key itself is never printed.
             """
     )
 
@@ -46,8 +47,8 @@ struct LicenseInspectCommand: ParsableCommand {
         let claims = try? jws.decodePayload(as: LicenseClaims.self)
         var report = Report(header: jws.header, claims: claims, signatureValid: false, validity: "unknown")
         do {
-            _ = try LicenseKeyring.captureKitDefault.verify(trimmed, expectedType: LicenseClaims.tokenType,
-                                                            maxLength: LicenseVerifier.maxKeyLength)
+            _ = try LicenseKeyring.development.verify(trimmed, expectedType: LicenseClaims.tokenType,
+                                                      maxLength: LicenseVerifier.maxKeyLength)
             report.signatureValid = true
         } catch {
             report.problem = error.description

@@ -30,8 +30,13 @@ struct ScanCommand: AsyncParsableCommand {
             + "instruction."))
     var preview: String?
 
-    @Option(help: "Licence key (default: $CAPTUREKIT_LICENSE_KEY, else a development licence).")
+    @Option(help: "Licence key (default: $CAPTUREKIT_LICENSE_KEY, else a development licence signed now).")
     var licenseKey: String?
+
+    @Flag(help: ArgumentHelp(
+        "Accept a --license-key or $CAPTUREKIT_LICENSE_KEY signed with the development key dev-2026 "
+            + "(the licence signed now is always accepted)."))
+    var allowDevelopmentLicenses = false
 
     @Flag(help: "For a video or camera: scan through the BlinkIDUX analyzer and print the UI-event timeline.")
     var events = false
@@ -42,7 +47,8 @@ struct ScanCommand: AsyncParsableCommand {
     static let videoExtensions: Set<String> = ["mp4", "mov", "mkv", "avi", "webm", "m4v"]
 
     func run() async throws {
-        let sdk = try await CommandSupport.makeSDK(licenseKey: licenseKey)
+        let sdk = try await CommandSupport.makeSDK(
+            licenseKey: licenseKey, allowsDevelopmentLicenses: allowDevelopmentLicenses)
         var failures = 0
         var expanded: [(path: String, isVideo: Bool)] = []
         guard !inputs.isEmpty || video != nil else { throw CommandFailure("Give an image, folder or video to scan.") }

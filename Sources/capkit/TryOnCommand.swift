@@ -13,7 +13,8 @@ struct TryOnCommand: AsyncParsableCommand {
             + "write a PNG or an MP4 of the same size.",
         discussion: "Without --server, an embedded capkit-server (licence and catalog, the procedural frames "
             + "published) runs in this process, so nothing needs setting up. With --server, the SDK validates "
-            + "--api-key (or CAPTUREKIT_API_KEY) there, trusting the pinned development key. The landmark model "
+            + "--api-key (or CAPTUREKIT_API_KEY) there and accepts answers signed with the development key dev-2026 "
+            + "(the SDK's allowsDevelopmentLicenses opt-in: a local capkit serve signs with it). The landmark model "
             + "(Debian's libdlib-data, trained on iBUG 300-W) is licensed for non-commercial use only; pass "
             + "another dlib 68-point shape predictor with --model.")
 
@@ -94,8 +95,10 @@ struct TryOnCommand: AsyncParsableCommand {
                 let count = try await admin.publish(ProceduralFrameCatalog.frames, texturesAt: 8)
                 FileHandle.standardError.write(Data("published \(count) frames to \(server)\n".utf8))
             }
-            try await session.run(server: url, apiKey: key, bundleID: bundleId,
-                                  keyring: LicenseKeyring.captureKitDefault)
+            // A development tool against a development server (`capkit serve` signs with the development
+            // key): the SDK's opt-in accepts that key's answers; no other key is trusted here.
+            try await session.run(server: url, apiKey: key, bundleID: bundleId, keyring: JWSKeyring(),
+                                  allowsDevelopmentLicenses: true)
         } else {
             try await TryOnLocalServer.run { running in
                 try await session.run(server: running.url, apiKey: running.apiKey, bundleID: running.bundleID,

@@ -13,11 +13,13 @@ struct TryOnSession: Sendable {
     let pupillaryDistance: Double
     let modelPath: String
 
-    /// Runs the SDK against `server`; `licenceCache` replaces the data folder's licence cache (the
+    /// Runs the SDK against `server`, trusting `keyring` (and the development key when
+    /// `allowsDevelopmentLicenses`); `licenceCache` replaces the data folder's licence cache (the
     /// embedded server's throwaway keys must not leave answers behind).
-    func run(server: URL, apiKey: String, bundleID: String, keyring: JWSKeyring, licenceCache: URL? = nil)
-        async throws
-    {
+    func run(
+        server: URL, apiKey: String, bundleID: String, keyring: JWSKeyring, allowsDevelopmentLicenses: Bool = false,
+        licenceCache: URL? = nil
+    ) async throws {
         var tracker = FaceTrackerConfiguration()
         // A still picture is searched at full resolution (faces from 80 px), not shrunk as a video frame.
         if input.isStill { tracker.minimumFaceSize = 80 }
@@ -58,7 +60,8 @@ struct TryOnSession: Sendable {
                 group.addTask { for await error in errors { print("error: \(error)") } }
             }
             try await manager.configure(FBxConfiguration(apiKey: apiKey, initialSku: sku, serverURL: server,
-                                                         bundleID: bundleID))
+                                                         bundleID: bundleID,
+                                                         allowsDevelopmentLicenses: allowsDevelopmentLicenses))
             guard manager.selectedSku == sku else {
                 throw CommandFailure("frame \(sku) cannot be loaded from the catalog: see capkit tryon --list-skus")
             }

@@ -25,8 +25,12 @@ struct BlinkIDSdkTests {
                                    key: key ?? TestKeys.developmentPrivateKey())
     }
 
-    static func settings(_ key: String, download: Bool = false) -> BlinkIDSdkSettings {
-        var settings = BlinkIDSdkSettings(licenseKey: key, downloadResources: download)
+    /// Settings for `key`, opted in to development licences (the tests sign with the development key).
+    static func settings(_ key: String, download: Bool = false, allowsDevelopmentLicenses: Bool = true)
+        -> BlinkIDSdkSettings
+    {
+        var settings = BlinkIDSdkSettings(licenseKey: key, downloadResources: download,
+                                          allowsDevelopmentLicenses: allowsDevelopmentLicenses)
         settings.bundleIdentifier = "com.example.tests"
         return settings
     }
@@ -49,6 +53,37 @@ struct BlinkIDSdkTests {
     @Test func aMalformedKeyIsReportedAsMalformed() async {
         let error = await Self.creationError(Self.settings("not-a-licence"))
         #expect(error as? LicenseError == .malformed)
+    }
+
+    @Test func aDevelopmentLicenceIsRefusedWithoutTheOptIn() async throws {
+        let error = await Self.creationError(Self.settings(try Self.license(), allowsDevelopmentLicenses: false))
+        #expect(error as? LicenseError == .developmentLicenseNotAllowed)
+        #expect("\(error.map { "\($0)" } ?? "")".contains("set allowsDevelopmentLicenses for development builds only"))
+        #expect(BlinkIDSdkSettings(licenseKey: "k").allowsDevelopmentLicenses == false)
+    }
+
+    @Test func aDevelopmentLicenceIsAcceptedWithTheOptIn() async throws {
+        let sdk = try await BlinkIDSdk.create(
+            settings: Self.settings(try Self.license(), allowsDevelopmentLicenses: true), now: { Self.now })
+        #expect(sdk.settings.allowsDevelopmentLicenses)
+    }
+
+    @Test func theDevelopmentKeyCopiedIntoTheAppsKeysIsStillNotTrustedWithoutTheOptIn() async throws {
+        var settings = Self.settings(try Self.license(), allowsDevelopmentLicenses: false)
+        settings.licensePublicKeys = ["dev-2026": Data(LicenseKeyring.developmentPublicKey)]
+        #expect(await Self.creationError(settings) as? LicenseError == .developmentLicenseNotAllowed)
+    }
+
+    @Test func aLicenceSignedWithTheAppsOwnKeyNeedsNoOptIn() async throws {
+        let own = Curve25519.Signing.PrivateKey()
+        let claims = LicenseClaims(
+            sub: "customer-1", jti: "lic-2", aud: ["*"], prod: "blinkid", plat: ["linux", "ios", "android"],
+            feat: ["mrz"], iat: Self.now, nbf: Self.now, exp: Self.now.addingTimeInterval(3600), maxSdk: "9.99.99")
+        var settings = Self.settings(
+            try CompactJWS.sign(claims, typ: LicenseClaims.tokenType, kid: "prod-2027", key: own),
+            allowsDevelopmentLicenses: false)
+        settings.licensePublicKeys = ["prod-2027": own.publicKey.rawRepresentation]
+        #expect(await Self.creationError(settings) == nil)
     }
 
     @Test func aKeySignedByAnotherKeyIsForged() async throws {

@@ -17,7 +17,8 @@ struct BlinkIDSessionTests {
 
     static func sdk() async throws -> BlinkIDSdk {
         try await BlinkIDSdk.create(settings: BlinkIDSdkSettings(licenseKey: try BlinkIDSdkTests.license(),
-                                                                 downloadResources: false),
+                                                                 downloadResources: false,
+                                                                 allowsDevelopmentLicenses: true),
                                     now: { BlinkIDSdkTests.now })
     }
 

@@ -20,7 +20,7 @@ struct ElapsedClockTests {
         let manual = ManualClock()
         let clock = ElapsedClock(manual)
         let sleeper = Task { try await clock.sleep(untilElapsed: .seconds(10)) }
-        while manual.sleeperCount < 1 { await Task.yield() }
+        try await manual.waitForSleepers()
         manual.advance(by: .seconds(9))
         #expect(manual.sleeperCount == 1)
         manual.advance(by: .seconds(1))
@@ -29,10 +29,10 @@ struct ElapsedClockTests {
         try await clock.sleep(untilElapsed: .seconds(5))  // a passed deadline returns at once
     }
 
-    @Test func aCancelledSleeperThrowsAndIsForgotten() async {
+    @Test func aCancelledSleeperThrowsAndIsForgotten() async throws {
         let manual = ManualClock()
         let sleeper = Task { try await manual.sleep(until: manual.now.advanced(by: .seconds(1))) }
-        while manual.sleeperCount < 1 { await Task.yield() }
+        try await manual.waitForSleepers()
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(manual.sleeperCount == 0)

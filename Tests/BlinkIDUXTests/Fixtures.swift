@@ -20,7 +20,8 @@ enum Fixtures {
 
     /// An SDK with bundled resources whose notion of "now" is read from `date` (moved by tests).
     static func sdk(date: Locked<Date> = Locked(now)) async throws -> BlinkIDSdk {
-        try await BlinkIDSdk.create(settings: BlinkIDSdkSettings(licenseKey: try license(), downloadResources: false),
+        try await BlinkIDSdk.create(settings: BlinkIDSdkSettings(licenseKey: try license(), downloadResources: false,
+                                                                 allowsDevelopmentLicenses: true),
                                     now: { date.withLock { $0 } })
     }
 

@@ -103,10 +103,12 @@ import Testing
 
     @Test func garbageAfterValidHeaderNeverCrashes() throws {
         let data = try ImageCodec.encodeJPEG(gradient(width: 32, height: 32))
-        var generator = SystemRandomNumberGenerator()
+        // Seeded: a failure names the same 50 corruptions on every run and machine.
+        var generator = SplitMix64(seed: 0x1A6E_C0DE)
         for _ in 0..<50 {
             var bytes = [UInt8](data)
             for _ in 0..<8 { bytes[Int.random(in: 20..<bytes.count, using: &generator)] = .random(in: 0...255, using: &generator) }
+            // Either an image or a typed ImageError (the signature allows nothing else); never a crash.
             _ = try? ImageCodec.decode(Data(bytes))
         }
     }

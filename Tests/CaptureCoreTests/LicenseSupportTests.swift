@@ -31,11 +31,11 @@ import Testing
         #expect(CaptureKitVersion.isVersion("2.0", atMost: "1.99.99") == nil)
     }
 
-    @Test func theCommittedDevelopmentKeyMatchesTheBuiltInKeyring() throws {
+    @Test func theCommittedDevelopmentKeyMatchesTheDevelopmentKeyring() throws {
         let key = try TestKeys.developmentPrivateKey()
-        let trusted = try #require(LicenseKeyring.captureKitDefault.key(for: "dev-2026"))
+        let trusted = try #require(LicenseKeyring.development.key(for: "dev-2026"))
         #expect(key.publicKey.rawRepresentation == trusted.rawRepresentation)
-        #expect(LicenseKeyring.captureKitDefault.keyIDs == ["dev-2026"])
+        #expect(LicenseKeyring.development.keyIDs == ["dev-2026"])
     }
 
     @Test func aKeyFileRoundTripsThroughItsTextForm() throws {

@@ -9,7 +9,7 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
     let key: Curve25519.Signing.PrivateKey
     let verifier = LicenseVerifier(
-        keyring: LicenseKeyring.captureKitDefault, product: "blinkid", platform: "linux",
+        keyring: LicenseKeyring.development, product: "blinkid", platform: "linux",
         bundleID: "com.example.scanner", sdkVersion: "1.2.0")
 
     init() throws {
@@ -107,6 +107,57 @@ import Testing
         let verified = try verifier.verify(try issue(claims(feat: ["mrz"])), now: Self.now)
         #expect(throws: LicenseError.featureNotLicensed("barcode")) {
             try verifier.require(feature: "barcode", in: verified)
+        }
+    }
+
+    // MARK: The development key
+
+    /// The verifier of an app with its own key `prod-2027` and the development opt-in as given.
+    func appVerifier(allowsDevelopmentLicenses: Bool, own: Curve25519.Signing.PrivateKey) -> LicenseVerifier {
+        LicenseVerifier(
+            keyring: LicenseKeyring.trusted(publicKeys: ["prod-2027": own.publicKey.rawRepresentation],
+                                            allowsDevelopmentLicenses: allowsDevelopmentLicenses),
+            product: "blinkid", platform: "linux", bundleID: "com.example.scanner", sdkVersion: "1.2.0")
+    }
+
+    @Test func aDevelopmentLicenceIsRefusedWithoutTheOptInAndAcceptedWithIt() throws {
+        let own = Curve25519.Signing.PrivateKey()
+        let development = try issue(claims())
+        #expect(throws: LicenseError.developmentLicenseNotAllowed) {
+            try appVerifier(allowsDevelopmentLicenses: false, own: own).verify(development, now: Self.now)
+        }
+        #expect(throws: LicenseError.developmentLicenseNotAllowed) {
+            try LicenseVerifier(
+                keyring: LicenseKeyring.trusted(allowsDevelopmentLicenses: false), product: "blinkid",
+                platform: "linux", bundleID: "com.example.scanner", sdkVersion: "1.2.0"
+            ).verify(development, now: Self.now)
+        }
+        #expect(try appVerifier(allowsDevelopmentLicenses: true, own: own).verify(development, now: Self.now).sub
+            == "acme")
+        // The app's own licences verify either way.
+        let owned = try issue(claims(), kid: "prod-2027", key: own)
+        #expect(try appVerifier(allowsDevelopmentLicenses: false, own: own).verify(owned, now: Self.now).sub == "acme")
+    }
+
+    @Test func theRefusalSaysWhatToDo() {
+        #expect(LicenseError.developmentLicenseNotAllowed.description.hasPrefix(
+            "Licence signed with the development key; set allowsDevelopmentLicenses for development builds only."))
+    }
+
+    @Test func theDevelopmentKeyIsRecognisedByItsBytesUnderAnyKeyID() throws {
+        let keyring = LicenseKeyring.trusted(
+            publicKeys: ["prod-2027": Data(LicenseKeyring.developmentPublicKey),
+                         "dev-2026": Data(LicenseKeyring.developmentPublicKey)],
+            allowsDevelopmentLicenses: false)
+        #expect(keyring.keyIDs.isEmpty)
+        #expect(LicenseKeyring.trusted(allowsDevelopmentLicenses: true).keyIDs == ["dev-2026"])
+    }
+
+    @Test func aForgedLicenceClaimingTheDevelopmentKeyIsStillForged() throws {
+        let rogue = Curve25519.Signing.PrivateKey()
+        let token = try issue(claims(), kid: "dev-2026", key: rogue)
+        #expect(throws: LicenseError.forged) {
+            try appVerifier(allowsDevelopmentLicenses: false, own: rogue).verify(token, now: Self.now)
         }
     }
 

@@ -34,7 +34,7 @@ struct ResourceDownloaderTests {
         var weightsEntry: ResourceManifest.Entry { manifest.entry(named: "weights").unsafelyUnwrapped }
         var weightsPath: String { LoopbackResourceServer.blobPath(weightsEntry.sha256) }
         var source: ResourceSource {
-            .download(baseURL: server.baseURL, cacheFolder: cacheFolder, keyring: LicenseKeyring.captureKitDefault)
+            .download(baseURL: server.baseURL, cacheFolder: cacheFolder, keyring: LicenseKeyring.development)
         }
 
         func load(_ names: [String] = ["weights"], now: Date = now, timeout: TimeInterval = 5)
@@ -346,7 +346,7 @@ struct ResourceDownloaderTests {
         for base in ["ftp://127.0.0.1/", "file:///tmp/resources", "http://", "mailto:a@b.c"] {
             let url = try #require(URL(string: base))
             let source = ResourceSource.download(baseURL: url, cacheFolder: folder.child("c"),
-                                                 keyring: LicenseKeyring.captureKitDefault)
+                                                 keyring: LicenseKeyring.development)
             #expect(await Self.loadError(from: source)?.kind == .invalidURL, "\(base)")
         }
     }
@@ -369,7 +369,7 @@ struct ResourceDownloaderTests {
         try Data("x".utf8).write(to: file)
         for root in [file, file.appendingPathComponent("MLModels")] {
             let source = ResourceSource.download(baseURL: fixture.server.baseURL, cacheFolder: root,
-                                                 keyring: LicenseKeyring.captureKitDefault)
+                                                 keyring: LicenseKeyring.development)
             #expect(await Self.loadError(from: source)?.kind == .cacheDirNotFound, "\(root.lastPathComponent)")
         }
         #expect(fixture.server.http.requestCount(for: LoopbackResourceServer.manifestPath) == 0)

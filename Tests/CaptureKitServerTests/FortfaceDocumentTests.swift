@@ -1,4 +1,5 @@
 import CaptureCore
+import CaptureKitTesting
 import Crypto
 import FortfaceWire
 import Foundation
@@ -119,31 +120,41 @@ struct FortfaceDocumentTests {
             sessionKeyProvider: PregeneratedSessionKeys.provider(), classifier: gate
         )
         defer { fixture.remove() }
-        try await fixture.application().test(.router) { client in
-            await fixture.fillKeyPool()
-            let fortface = try await FortfaceClient.make(client)
-            let running = PregeneratedSessionKeys.count - 1
-            var sessions: [HandshakeResponse] = []
-            for _ in 0..<running { sessions.append(try await fortface.session(now: fixture.clock.now)) }
-            let image = try MarkerClassifier.image(.passport)
-            let payloads = try sessions.map { try fortface.capture($0, image: image) }
-            try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-                for (session, payload) in zip(sessions, payloads) {
-                    group.addTask {
-                        try await fortface.submit("/v1/documents", sessionId: session.sessionId, payload: payload).status
+        // The gate never opens by itself. Were the handshake below stuck behind the held calls, the
+        // suite's time limit would cancel this test: the gate then opens, the calls finish first and
+        // the expectations fail, rather than leaving threads blocked.
+        try await withTaskCancellationHandler {
+            try await fixture.application().test(.router) { client in
+                await fixture.fillKeyPool()
+                let fortface = try await FortfaceClient.make(client)
+                let running = PregeneratedSessionKeys.count - 1
+                var sessions: [HandshakeResponse] = []
+                for _ in 0..<running { sessions.append(try await fortface.session(now: fixture.clock.now)) }
+                let image = try MarkerClassifier.image(.passport)
+                let payloads = try sessions.map { try fortface.capture($0, image: image) }
+                try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                    for (session, payload) in zip(sessions, payloads) {
+                        group.addTask {
+                            try await fortface.submit("/v1/documents", sessionId: session.sessionId, payload: payload)
+                                .status
+                        }
                     }
+                    // A failed expectation that throws still lets the held calls (and the group) finish.
+                    defer { gate.open() }
+                    try await gate.firstEntered.wait()
+
+                    let answered = try await fortface.handshake(try fortface.token(now: fixture.clock.now))
+                    #expect(answered.status == .created)
+                    #expect(gate.finished == 0)
+
+                    gate.open()
+                    let statuses = try await group.reduce(into: []) { $0.append($1) }
+                    #expect(statuses == Array(repeating: .ok, count: running))
                 }
-                while gate.entered == 0 { try await Task.sleep(for: .milliseconds(5)) }
-
-                let answered = try await fortface.handshake(try fortface.token(now: fixture.clock.now))
-                #expect(answered.status == .created)
-                #expect(gate.finished == 0)
-
-                gate.open()
-                let statuses = try await group.reduce(into: []) { $0.append($1) }
-                #expect(statuses == Array(repeating: .ok, count: running))
+                #expect(gate.finished == running)
             }
-            #expect(gate.finished == running)
+        } onCancel: {
+            gate.open()
         }
     }
 
@@ -495,17 +506,16 @@ enum ForgedPayload {
 }
 
 /// A classifier that holds every call until ``open()``, counting the calls that entered and finished.
-/// It opens by itself after `fallback` seconds, so that a server which blocks on it fails the test
-/// (the calls finish before the answer that should not have waited for them) instead of hanging it.
+/// ``firstEntered`` opens when the first call arrives, so a test awaits it instead of polling. It never
+/// opens by itself: the test decides when the calls may finish.
 final class GatedClassifier: DocumentClassifying, @unchecked Sendable {
+    // @unchecked is safe: the counters and `isOpen` are only touched while `condition` is locked.
     private let condition = NSCondition()
     private var isOpen = false
     private var enteredCount = 0
     private var finishedCount = 0
-
-    init(fallback: Double = 45) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + fallback) { [weak self] in self?.open() }
-    }
+    /// Opens when the first call has entered `classify`.
+    let firstEntered = AsyncGate()
 
     var entered: Int { condition.withLock { enteredCount } }
     var finished: Int { condition.withLock { finishedCount } }
@@ -518,8 +528,9 @@ final class GatedClassifier: DocumentClassifying, @unchecked Sendable {
     }
 
     func classify(_ image: RGBAImage) throws -> DocumentClassificationAnswer {
+        condition.withLock { enteredCount += 1 }
+        firstEntered.open()
         condition.withLock {
-            enteredCount += 1
             while !isOpen { condition.wait() }
             finishedCount += 1
         }

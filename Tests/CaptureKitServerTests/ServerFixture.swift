@@ -1,4 +1,5 @@
 import CaptureCore
+import CaptureKitTesting
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -11,13 +12,13 @@ import Testing
 
 @testable import CaptureKitServer
 
-/// A server on a temporary data directory with a manual clock, a test signing key, a known admin
+/// A server on a temporary data directory with a test date source, a test signing key, a known admin
 /// token and captured logs. Each test gets its own.
 struct ServerFixture {
     static let adminToken = "test-admin-token-0123456789abcdef"
 
     let directory: String
-    let clock: ManualClock
+    let clock: TestDateSource
     let logs: InMemoryLogHandler
     let environment: ServerEnvironment
     let services: [any Service]
@@ -43,7 +44,7 @@ struct ServerFixture {
         configuration.logLevel = .trace
         configure(&configuration)
 
-        let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+        let clock = TestDateSource(Date(timeIntervalSince1970: 1_790_000_000))
         var handler = InMemoryLogHandler()
         handler.logLevel = .trace
         let captured = handler
@@ -73,21 +74,6 @@ struct ServerFixture {
     /// Everything logged, as text (messages and metadata).
     var loggedText: String {
         logs.entries.map { "\($0.level) \($0.message) \($0.metadata)" }.joined(separator: "\n")
-    }
-}
-
-/// A clock that moves only when told.
-final class ManualClock: Sendable {
-    private let current: Locked<Date>
-
-    init(_ start: Date) {
-        current = Locked(start)
-    }
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(seconds: TimeInterval) {
-        current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }
 

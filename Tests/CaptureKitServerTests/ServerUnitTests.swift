@@ -1,6 +1,8 @@
 import CaptureCore
+import CaptureKitTesting
 import Foundation
 import HTTPTypes
+import Logging
 import Testing
 
 @testable import CaptureKitServer
@@ -61,7 +63,7 @@ struct ByteRangeTests {
 struct RateLimiterTests {
     @Test("a key gets its burst, then waits for refill; other keys are independent")
     func tokenBucket() {
-        let clock = ManualClock(Date(timeIntervalSince1970: 0))
+        let clock = TestDateSource(Date(timeIntervalSince1970: 0))
         let limiter = RateLimiter(perMinute: 60, now: { clock.now })
         for _ in 0..<60 { #expect(limiter.consume("a") == .allowed) }
         #expect(limiter.consume("a") == .limited(retryAfterSeconds: 1))
@@ -73,7 +75,7 @@ struct RateLimiterTests {
 
     @Test("memory stays bounded: refilled buckets are forgotten")
     func boundedKeys() {
-        let clock = ManualClock(Date(timeIntervalSince1970: 0))
+        let clock = TestDateSource(Date(timeIntervalSince1970: 0))
         let limiter = RateLimiter(perMinute: 60, maxKeys: 10, now: { clock.now })
         for index in 0..<10 { _ = limiter.consume("k\(index)") }
         clock.advance(seconds: 120)
@@ -139,6 +141,58 @@ struct SigningKeyTests {
         let resolved = try SigningKeyResolver.resolve(
             configuration: configuration, workingDirectory: directory, now: Date())
         #expect(resolved.keys.current.kid == "dev-2026")
+    }
+
+    @Test("in production mode the development key under the working directory stops the start")
+    func productionRefusesTheDevelopmentKeyFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/keys", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestKeys.developmentKeyURL.path,
+                                         toPath: directory + "/" + SigningKeyResolver.developmentKeyPath)
+        var configuration = ServerConfiguration()
+        configuration.dataDirectory = directory + "/data"
+        #expect(try SigningKeyResolver.resolve(configuration: configuration, workingDirectory: directory, now: Date())
+            .keys.current.isDevelopmentKey)
+        configuration.production = true
+        let error = #expect(throws: SigningKeyError.self) {
+            try SigningKeyResolver.resolve(configuration: configuration, workingDirectory: directory, now: Date())
+        }
+        guard case .developmentKeyInProduction? = error else {
+            Issue.record("expected developmentKeyInProduction, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.description.contains("Refusing to start in production mode with the development signing key")
+            == true)
+    }
+
+    @Test("a production server refuses the development key under any name, and starts with its own key")
+    func productionRefusesTheDevelopmentKeyUnderAnyName() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let renamed = directory + "/prod-2027.ed25519"
+        try FileManager.default.copyItem(atPath: TestKeys.developmentKeyURL.path, toPath: renamed)
+        let own = try SigningKey.generate(kid: "prod-2028", directory: directory)
+        let options = try ServerOptions.parse(["--production", "--signing-key", renamed, "--signing-key", own.path ?? ""])
+        var configuration = try options.configuration(environment: ["CAPTUREKIT_DATA_DIR": directory + "/data"])
+        #expect(configuration.production)
+        #expect(throws: SigningKeyError.developmentKeyInProduction(path: renamed)) {
+            try buildEnvironment(configuration: configuration, logger: Logger(label: "production-test"),
+                                 sessionKeyProvider: PregeneratedSessionKeys.provider())
+        }
+        configuration.signingKeyPaths = [own.path ?? ""]
+        let built = try buildEnvironment(configuration: configuration, logger: Logger(label: "production-test"),
+                                 sessionKeyProvider: PregeneratedSessionKeys.provider())
+        #expect(built.environment.signingKeys.current.kid == "prod-2028")
+    }
+
+    @Test("CAPTUREKIT_PRODUCTION turns production mode on; it is off by default")
+    func productionFromTheEnvironment() throws {
+        #expect(try ServerOptions.parse([]).configuration(environment: [:]).production == false)
+        #expect(try ServerOptions.parse([]).configuration(environment: ["CAPTUREKIT_PRODUCTION": "1"]).production)
+        #expect(throws: ConfigurationError.invalidValue(name: "CAPTUREKIT_PRODUCTION", expected: "1 or 0")) {
+            try ServerOptions.parse([]).configuration(environment: ["CAPTUREKIT_PRODUCTION": "yes"])
+        }
     }
 
     @Test("environment variables configure the server and flags override them")

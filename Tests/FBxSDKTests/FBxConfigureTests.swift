@@ -1,4 +1,5 @@
 import CaptureCore
+import CaptureKitTesting
 import FaceEngine
 import Foundation
 import Testing
@@ -42,7 +43,7 @@ import Testing
         let data = try FBxFixtures.temporaryDirectory()
         let manager = FBxManager(dependencies: FBxFixtures.dependencies(dataDirectory: data, keyring: server.keyring))
         let untrusting = FBxManager(dependencies: FBxFixtures.dependencies(
-            dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: LicenseKeyring.captureKitDefault))
+            dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: LicenseKeyring.development))
         try await server.run { url, admin in
             let unknown = FBxAPIKey.generate(mode: .live).rawValue
             await #expect(throws: FBxError.apiKeyNotFound) {
@@ -75,6 +76,43 @@ import Testing
         }
     }
 
+    @Test("an answer signed with the development key is refused without the opt-in and accepted with it")
+    func developmentAnswersNeedTheOptIn() async throws {
+        let server = try FBxServerFixture(signingWithDevelopmentKey: true)
+        // The development key among the injected keys is not trusted without the opt-in either.
+        let manager = FBxManager(dependencies: FBxFixtures.dependencies(
+            dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: LicenseKeyring.development))
+        try await server.run { url, admin in
+            let provisioned = try await admin.provision(customerName: "Optics", bundleIDs: [FBxServerFixture.bundleID])
+            var configuration = Self.configuration(provisioned.apiKey, server: url)
+            #expect(configuration.allowsDevelopmentLicenses == false)
+            await #expect(throws: FBxError.developmentLicenseNotAllowed) { try await manager.configure(configuration) }
+            #expect(manager.state == .configurationFailed)
+            #expect(FBxError.developmentLicenseNotAllowed.description
+                .contains("set allowsDevelopmentLicenses for development builds only"))
+
+            configuration.allowsDevelopmentLicenses = true
+            try await manager.configure(configuration)
+            #expect(manager.state == .configured)
+        }
+    }
+
+    @Test("the server's own key given in the configuration is trusted")
+    func theConfigurationsKeysAreTrusted() async throws {
+        let server = try FBxServerFixture()
+        let manager = FBxManager(dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
+        try await server.run { url, admin in
+            let provisioned = try await admin.provision(customerName: "Optics", bundleIDs: [FBxServerFixture.bundleID])
+            let kid = try #require(server.keyring.keyIDs.first)
+            let key = try #require(server.keyring.key(for: kid))
+            let configuration = FBxConfiguration(
+                apiKey: provisioned.apiKey, initialSku: nil, serverURL: url, bundleID: FBxServerFixture.bundleID,
+                licensePublicKeys: [kid: key.rawRepresentation])
+            try await manager.configure(configuration)
+            #expect(manager.state == .configured)
+        }
+    }
+
     @Test("an unreachable server gives noInternetConnection without a cached answer")
     func unreachableServer() async throws {
         let manager = FBxManager(
@@ -89,7 +127,8 @@ import Testing
     @Test("offline, the cached answer configures until its signed grace end, then noInternetConnection")
     func offlineGrace() async throws {
         let server = try FBxServerFixture(cacheSeconds: 600, graceSeconds: 3600)
-        let now = TestNow()
+        // Starts at the real date: the server signs its answers with its own (wall) clock.
+        let now = TestDateSource(Date())
         let data = try FBxFixtures.temporaryDirectory()
         let manager = FBxManager(dependencies: FBxFixtures.dependencies(
             dataDirectory: data, keyring: server.keyring, now: now))
@@ -97,7 +136,7 @@ import Testing
             let provisioned = try await admin.provision(customerName: "Optics", bundleIDs: [FBxServerFixture.bundleID])
             try await manager.configure(Self.configuration(provisioned.apiKey, server: url))
             let graceUntil = try #require(manager.licence?.graceUntil)
-            #expect(abs(graceUntil.timeIntervalSince(now.date) - 4200) < 60)
+            #expect(abs(graceUntil.timeIntervalSince(now.now) - 4200) < 60)
 
             let offline = Self.configuration(provisioned.apiKey, server: FBxFixtures.unreachableServer)
             now.advance(seconds: 4000)

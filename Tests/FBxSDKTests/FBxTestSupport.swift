@@ -1,5 +1,6 @@
 import CaptureCore
 import CaptureKitServer
+import CaptureKitTesting
 import FaceEngine
 import Foundation
 import Hummingbird
@@ -34,7 +35,7 @@ enum FBxFixtures {
 
     /// Dependencies for a test manager: still images as the camera, a manual clock, small textures.
     static func dependencies(
-        dataDirectory: URL, keyring: JWSKeyring = JWSKeyring(), now: TestNow = TestNow(),
+        dataDirectory: URL, keyring: JWSKeyring = JWSKeyring(), now: TestDateSource = TestDateSource(Date()),
         clock: ManualClock = ManualClock(), permission: FBxCameraAuthorization = .authorized,
         images: [String] = ["fr_obama.jpg"]
     ) -> FBxDependencies {
@@ -42,7 +43,7 @@ enum FBxFixtures {
         tracker.minimumFaceSize = 80
         let paths = images.map { samples.appendingPathComponent($0).path }
         return FBxDependencies(
-            dataDirectory: dataDirectory, keyring: keyring, now: { now.date }, clock: clock,
+            dataDirectory: dataDirectory, keyring: keyring, now: now.function, clock: clock,
             permissionProvider: StaticPermission(value: permission),
             makeFrameSource: { () throws(FBxError) -> any FrameSource in
                 do {
@@ -65,19 +66,6 @@ struct StaticPermission: FBxCameraPermissionProvider {
     func authorization() -> FBxCameraAuthorization { value }
 }
 
-/// Wall-clock time that moves only when told.
-final class TestNow: Sendable {
-    private let current: Locked<Date>
-
-    init(_ start: Date = Date()) {
-        current = Locked(start)
-    }
-
-    var date: Date { current.withLock { $0 } }
-
-    func advance(seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}
-
 /// A capkit-server (SQLite in a temporary folder, its own signing key) on a loopback port.
 struct FBxServerFixture {
     static let adminToken = "fbx-test-admin-token-0123456789abcdef"
@@ -89,10 +77,13 @@ struct FBxServerFixture {
     /// A keyring holding the server's signing key.
     let keyring: JWSKeyring
 
-    init(cacheSeconds: Int = 3600, graceSeconds: Int = 7200) throws {
+    /// - Parameter signingWithDevelopmentKey: Sign with the committed development key instead of a fresh one.
+    init(cacheSeconds: Int = 3600, graceSeconds: Int = 7200, signingWithDevelopmentKey: Bool = false) throws {
         directory = NSTemporaryDirectory() + "fbx-server-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let key = try SigningKey.generate(kid: "fbx-test", directory: directory + "/signing")
+        let key = signingWithDevelopmentKey
+            ? try SigningKey.load(path: TestKeys.developmentKeyURL.path)
+            : try SigningKey.generate(kid: "fbx-test", directory: directory + "/signing")
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0

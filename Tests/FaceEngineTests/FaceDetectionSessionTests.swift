@@ -1,28 +1,8 @@
 import CaptureCore
 import FaceEvaluation
 import Foundation
-import Synchronization
 import Testing
 @testable import FaceEngine
-
-/// A clock that only moves when a test advances it.
-final class ManualClock: Clock, Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
-    }
-
-    private let current = Mutex(Instant(offset: .zero))
-    var now: Instant { current.withLock { $0 } }
-    var minimumResolution: Duration { .nanoseconds(1) }
-
-    func advance(by duration: Duration) { current.withLock { $0 = $0.advanced(by: duration) } }
-
-    /// Never used by the code under test (it only reads `now`); returns at once.
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws { try Task.checkCancellation() }
-}
 
 @Suite struct FaceDetectionSessionTests {
     @Test func theStateFollowsTheFaceOnTheInjectedClock() throws {

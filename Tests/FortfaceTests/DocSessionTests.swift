@@ -63,7 +63,7 @@ struct DocSessionTests {
         let handle = FortfaceManagerSession.start(engine: engine, request: try FortfaceFixtures.request(),
                                                   orientationManager: nil, configuration: configuration)
         // When 19.999 s pass, nothing happens; at 20 s the session times out
-        await waitForSleeper(on: clock)
+        try await clock.waitForSleepers()
         clock.advance(by: .milliseconds(19_999))
         #expect(engine.results.isEmpty)
         #expect(clock.sleeperCount == 1)
@@ -83,7 +83,7 @@ struct DocSessionTests {
             clock: clock, camera: FrameSourceCamera(source: ListedFrames(count: 0, hangs: true)), timeoutSeconds: 5)
         let handle = FortfaceManagerSession.start(engine: RecordingEngine(), request: try FortfaceFixtures.request(),
                                                   orientationManager: nil, configuration: configuration)
-        await waitForSleeper(on: clock)
+        try await clock.waitForSleepers()
         clock.advance(by: .seconds(5))
         #expect(await handle.result.action == .timeout)
     }
@@ -97,7 +97,7 @@ struct DocSessionTests {
                                                   orientationManager: nil, configuration: configuration)
         // When back is pressed, nothing happens
         #expect(!handle.cancel())
-        await waitForSleeper(on: clock)
+        try await clock.waitForSleepers()
         clock.advance(by: .seconds(20))
         // Then the session ends on the time limit
         #expect(await handle.result.action == .timeout)
@@ -139,7 +139,7 @@ struct DocSessionTests {
         let handle = FortfaceManagerSession.start(engine: RecordingEngine(), request: request,
                                                   orientationManager: nil, configuration: configuration)
         // When every frame was judged and the time limit passes
-        await waitForSleeper(on: clock)
+        try await clock.waitForSleepers()
         while judge.count.withLock({ $0 }) < 6 { await Task.yield() }
         clock.advance(by: .seconds(20))
         let result = await handle.result

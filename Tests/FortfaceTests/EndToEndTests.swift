@@ -95,7 +95,7 @@ struct EndToEndTests {
             timing.source = .camera(FrameSourceCamera(source: ListedFrames(count: 0, hangs: true)))
             timing.sessionConfiguration.clock = clock
             let running = Task { [timing] in try await timing.run() }
-            await waitForSleeper(on: clock)
+            try await clock.waitForSleepers()
             clock.advance(by: .seconds(20))
             let timedOut = try await running.value
             #expect(timedOut.map(\.result.action) == [.timeout])

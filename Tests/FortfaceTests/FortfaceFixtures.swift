@@ -160,8 +160,3 @@ final class RecordingOrientationManager: IFortfaceOrientationManager {
         calls.append(orientation)
     }
 }
-
-/// Waits (by yielding, never sleeping) until `clock` has a sleeper: the session's timeout is armed.
-func waitForSleeper(on clock: ManualClock) async {
-    while clock.sleeperCount == 0 { await Task.yield() }
-}

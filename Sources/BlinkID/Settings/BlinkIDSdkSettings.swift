@@ -28,22 +28,28 @@ public struct BlinkIDSdkSettings: Sendable {
     public var bundleIdentifier: String
 
     /// Public keys (key id → 32-byte Ed25519 public key) that licence keys and downloaded resource
-    /// manifests must be signed with. Empty (the default): CaptureKit's built-in keyring, which
-    /// holds the development key `dev-2026`. A production deployment sets its own keys here.
+    /// manifests must be signed with: your vendor's keys (`capkit license keygen` prints them).
+    /// CaptureKit ships no production key, so a release build sets its keys here.
     public var licensePublicKeys: [String: Data] = [:]
 
-    /// The keyring the SDK verifies with.
+    /// Whether licences and manifests signed with CaptureKit's development key `dev-2026` are
+    /// accepted. Default `false`: that key's private half is public (`keys/dev-2026.ed25519`), so anyone
+    /// can sign with it. Set it in development builds only (the demo, tests, a local `capkit serve`);
+    /// without it such a licence fails with ``LicenseError/developmentLicenseNotAllowed``.
+    public var allowsDevelopmentLicenses: Bool
+
+    /// The keyring the SDK verifies with: ``licensePublicKeys``, plus the development key only when
+    /// ``allowsDevelopmentLicenses`` is set.
     var licenseKeyring: JWSKeyring {
-        guard !licensePublicKeys.isEmpty else { return LicenseKeyring.captureKitDefault }
-        var keyring = JWSKeyring()
-        for (kid, key) in licensePublicKeys { try? keyring.add(kid: kid, rawPublicKey: key) }
-        return keyring
+        LicenseKeyring.trusted(publicKeys: licensePublicKeys, allowsDevelopmentLicenses: allowsDevelopmentLicenses)
     }
 
-    /// Creates settings with the guide's two parameters; the rest take their defaults.
-    public init(licenseKey: String, downloadResources: Bool = true) {
+    /// Creates settings with the guide's two parameters; the rest take their defaults
+    /// (`allowsDevelopmentLicenses`: see ``allowsDevelopmentLicenses``, `false` unless given).
+    public init(licenseKey: String, downloadResources: Bool = true, allowsDevelopmentLicenses: Bool = false) {
         self.licenseKey = licenseKey
         self.downloadResources = downloadResources
+        self.allowsDevelopmentLicenses = allowsDevelopmentLicenses
         self.resourceLocalFolder = nil
         self.bundleURL = nil
         let env = ProcessInfo.processInfo.environment

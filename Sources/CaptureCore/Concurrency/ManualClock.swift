@@ -23,10 +23,24 @@ package final class ManualClock: Clock, Sendable {
         var continuation: CheckedContinuation<Void, any Error>
     }
 
+    /// A task waiting for at least `count` sleepers (see ``waitForSleepers(_:)``).
+    private struct SleeperWaiter {
+        var count: Int
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
     private struct State {
         var now = Instant(offset: .zero)
         var sleepers: [Int: Sleeper] = [:]
+        var sleeperWaiters: [Int: SleeperWaiter] = [:]
         var nextID = 0
+
+        /// Removes and returns the waiters whose sleeper count has been reached.
+        mutating func satisfiedWaiters() -> [CheckedContinuation<Void, any Error>] {
+            let ready = sleeperWaiters.filter { $0.value.count <= sleepers.count }
+            for id in ready.keys { sleeperWaiters.removeValue(forKey: id) }
+            return ready.values.map(\.continuation)
+        }
     }
 
     private let state = Locked(State())
@@ -38,6 +52,30 @@ package final class ManualClock: Clock, Sendable {
 
     /// The number of tasks currently sleeping on this clock.
     package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Returns once at least `count` tasks sleep on this clock (at once if they already do): a test
+    /// knows a timeout is armed before it calls ``advance(by:)``, without polling or sleeping.
+    /// - Throws: `CancellationError` when the waiting task is cancelled first.
+    package func waitForSleepers(_ count: Int = 1) async throws {
+        let id = state.withLock { s in
+            s.nextID += 1
+            return s.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let immediate: Result<Void, any Error>? = state.withLock { s in
+                    if s.sleepers.count >= count { return .success(()) }
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    s.sleeperWaiters[id] = SleeperWaiter(count: count, continuation: continuation)
+                    return nil
+                }
+                if let immediate { continuation.resume(with: immediate) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { $0.sleeperWaiters.removeValue(forKey: id) }
+            waiter?.continuation.resume(throwing: CancellationError())
+        }
+    }
 
     /// Moves the clock forward by `duration` and wakes the sleepers whose deadline has come.
     package func advance(by duration: Duration) {
@@ -63,13 +101,15 @@ package final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let immediate: Result<Void, any Error>? = state.withLock { s in
-                    if Task.isCancelled { return .failure(CancellationError()) }
-                    if deadline <= s.now { return .success(()) }
-                    s.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return nil
-                }
+                let (immediate, waiters): (Result<Void, any Error>?, [CheckedContinuation<Void, any Error>]) =
+                    state.withLock { s in
+                        if Task.isCancelled { return (.failure(CancellationError()), []) }
+                        if deadline <= s.now { return (.success(()), []) }
+                        s.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                        return (nil, s.satisfiedWaiters())
+                    }
                 if let immediate { continuation.resume(with: immediate) }
+                for waiter in waiters { waiter.resume() }
             }
         } onCancel: {
             let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }

@@ -117,6 +117,16 @@ package struct JWSKeyring: Sendable {
         keys[kid] = try Curve25519.Signing.PublicKey(rawRepresentation: rawPublicKey)
     }
 
+    /// Adds (or replaces) every key of `other`.
+    package mutating func merge(_ other: JWSKeyring) {
+        keys.merge(other.keys) { _, new in new }
+    }
+
+    /// Removes every key whose 32 raw bytes are `rawPublicKey`, whatever its key id.
+    package mutating func removeKeys(matching rawPublicKey: [UInt8]) {
+        keys = keys.filter { Array($0.value.rawRepresentation) != rawPublicKey }
+    }
+
     /// The key ids known.
     package var keyIDs: [String] { keys.keys.sorted() }
 

@@ -11,6 +11,9 @@ public enum LicenseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The signature does not verify: the key was altered, signed by someone else, signed with an
     /// unknown key id, or uses an algorithm other than EdDSA.
     case forged
+    /// The licence is signed with CaptureKit's development key `dev-2026`, whose private half is
+    /// public, and the app did not opt in to development licences (`allowsDevelopmentLicenses`).
+    case developmentLicenseNotAllowed
     /// The licence expired at the given time.
     case expired(Date)
     /// The licence only becomes valid at the given time.
@@ -34,6 +37,8 @@ public enum LicenseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .forged:
             return "The licence key's signature does not verify: it was changed or not issued by the "
                 + "vendor. Use the key exactly as issued."
+        case .developmentLicenseNotAllowed:
+            return Self.developmentLicenseMessage
         case let .expired(date):
             return "The licence key expired on \(Self.format(date)). Renew the licence and update the key."
         case let .notYetValid(date):
@@ -54,6 +59,12 @@ public enum LicenseError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "includes it or turn the feature off."
         }
     }
+
+    /// Why a licence signed with the development key is refused, and what to do (shared by every SDK).
+    package static let developmentLicenseMessage =
+        "Licence signed with the development key; set allowsDevelopmentLicenses for development builds only. "
+        + "Anyone can sign with that key (its private half is public in keys/), so release builds need a licence "
+        + "signed with your own key and that key's public half in the SDK's settings."
 
     private static func format(_ date: Date) -> String {
         date.formatted(.iso8601)

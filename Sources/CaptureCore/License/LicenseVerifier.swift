@@ -5,13 +5,16 @@ import Foundation
 /// platforms, a validity window and a highest SDK version.
 ///
 /// ```swift
-/// let verifier = LicenseVerifier(keyring: LicenseKeyring.captureKitDefault, product: "blinkid",
+/// let keyring = LicenseKeyring.trusted(publicKeys: appKeys, allowsDevelopmentLicenses: false)
+/// let verifier = LicenseVerifier(keyring: keyring, product: "blinkid",
 ///                                platform: LicenseVerifier.currentPlatform, bundleID: "com.example.app")
 /// let claims = try verifier.verify(licenseKey, now: Date())
 /// try verifier.require(feature: "mrz", in: claims)
 /// ```
 ///
-/// Checks, in order: the signature (algorithm pinned to EdDSA, key found by `kid`), `nbf` and `exp`
+/// Checks, in order: the signature (algorithm pinned to EdDSA, key found by `kid`; a licence signed
+/// with the development key that the keyring does not hold is refused as
+/// ``LicenseError/developmentLicenseNotAllowed``, others as ``LicenseError/forged``), `nbf` and `exp`
 /// with ``clockSkew`` of tolerance either way, `aud` (this bundle ID or `*`), `prod`, `plat`, and
 /// `maxSdk` against ``sdkVersion``. Time comes in as an argument, never from the system clock.
 package struct LicenseVerifier: Sendable {
@@ -70,7 +73,12 @@ package struct LicenseVerifier: Sendable {
         } catch {
             switch error {
             case .malformed, .tooLarge, .wrongType: throw .malformed
-            case .unsupportedAlgorithm, .unknownKey, .badSignature: throw .forged
+            case .unsupportedAlgorithm, .unknownKey, .badSignature:
+                if LicenseKeyring.isSignedWithDevelopmentKey(
+                    token, expectedType: LicenseClaims.tokenType, maxLength: Self.maxKeyLength) {
+                    throw .developmentLicenseNotAllowed
+                }
+                throw .forged
             }
         }
         let claims: LicenseClaims

@@ -72,6 +72,16 @@ package struct HostReachability: Sendable, Equatable {
         return false
     }
 
+    /// The wait given to `poll(2)` for a handshake with `remaining` time left, in milliseconds: never
+    /// more than `remaining` (rounded down), at least 1 (0 would not wait at all), and never -1
+    /// (which would wait for the kernel's own connect timeout, about 127 s on Linux).
+    package static func pollTimeout(for remaining: Duration) -> Int32 {
+        let (seconds, attoseconds) = remaining.components
+        let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
+        guard !milliseconds.overflow else { return seconds > 0 ? Int32.max : 1 }
+        return max(1, Int32(clamping: milliseconds.partialValue + attoseconds / 1_000_000_000_000_000))
+    }
+
     private static func handshake(_ info: addrinfo, within remaining: Duration) -> Bool {
         let fd = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
         guard fd >= 0 else { return false }
@@ -81,9 +91,7 @@ package struct HostReachability: Sendable, Equatable {
         if connect(fd, info.ai_addr, info.ai_addrlen) == 0 { return true }
         guard errno == EINPROGRESS else { return false }
         var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        let milliseconds = max(1, Int32(clamping: remaining.components.seconds * 1000
-            + remaining.components.attoseconds / 1_000_000_000_000_000))
-        guard poll(&descriptor, 1, milliseconds) == 1 else { return false }
+        guard poll(&descriptor, 1, pollTimeout(for: remaining)) == 1 else { return false }
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 else { return false }

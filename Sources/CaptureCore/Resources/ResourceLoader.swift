@@ -6,7 +6,7 @@ import Foundation
 /// let source: ResourceSource = settings.downloadResources
 ///     ? .download(baseURL: settings.resourceDownloadURL,
 ///                 cacheFolder: settings.resourceLocalFolder ?? ResourceDownloader.defaultCacheFolder(),
-///                 keyring: LicenseKeyring.captureKitDefault)
+///                 keyring: settings.licenseKeyring)
 ///     : .bundled(folder: bundleFolder)
 /// let resources = try await ResourceLoader.load(names: ["mrz-ocrb"], from: source, now: Date())
 /// let weights = resources["mrz-ocrb"]   // verified bytes

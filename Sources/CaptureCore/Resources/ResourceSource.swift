@@ -6,6 +6,6 @@ package enum ResourceSource: Sendable {
     case bundled(folder: URL)
     /// A resource server whose manifests are signed by a key in `keyring`, cached in `cacheFolder`
     /// (see ``ResourceDownloader``; ``ResourceDownloader/defaultCacheFolder(environment:)`` is the
-    /// usual folder, ``LicenseKeyring/captureKitDefault`` the usual keyring).
+    /// usual folder, ``LicenseKeyring/trusted(base:publicKeys:allowsDevelopmentLicenses:)`` the usual keyring).
     case download(baseURL: URL, cacheFolder: URL, keyring: JWSKeyring)
 }

@@ -55,6 +55,9 @@ package struct ServerOptions: ParsableArguments {
         help: "Answer invalidAPIKey to fbx_test_ keys (env CAPTUREKIT_REJECT_TEST_KEYS=1).")
     package var rejectTestKeys = false
 
+    @Flag(help: "Production mode: refuse to start with the development signing key dev-2026 (env CAPTUREKIT_PRODUCTION=1).")
+    package var production = false
+
     @Option(
         name: .customLong("log-level"),
         help: "trace, debug, info, notice, warning, error or critical (env CAPTUREKIT_LOG_LEVEL, default info).")
@@ -87,6 +90,7 @@ package struct ServerOptions: ParsableArguments {
             configuration.maxBlobBytes = maxBlobBytes
         }
         if rejectTestKeys { configuration.rejectTestKeys = true }
+        if production { configuration.production = true }
         if let logLevel {
             guard let level = Logger.Level(rawValue: logLevel) else {
                 throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical.")

@@ -19,8 +19,8 @@ package struct ServerConfiguration: Sendable {
     /// `<data-dir>/admin-token`.
     package var adminToken: String?
     /// Signing key files, oldest first; the last one signs (`CAPTUREKIT_SIGNING_KEY`, `:`-separated).
-    /// When empty: `keys/dev-2026.ed25519` under the working directory if present, else the keys in
-    /// `<data-dir>/keys/`, else a new key generated there.
+    /// When empty: `keys/dev-2026.ed25519` under the working directory if present (refused in
+    /// ``production`` mode), else the keys in `<data-dir>/keys/`, else a new key generated there.
     package var signingKeyPaths: [String] = []
     /// Licence validations per API key per minute (`CAPTUREKIT_RATE_LIMIT_KEY`).
     package var keyRequestsPerMinute = 6000
@@ -38,6 +38,9 @@ package struct ServerConfiguration: Sendable {
     package var manifestLifetimeSeconds = 7 * 24 * 3600
     /// Answer `invalidAPIKey` to `fbx_test_` keys (`CAPTUREKIT_REJECT_TEST_KEYS=1`), for production.
     package var rejectTestKeys = false
+    /// Production mode (`CAPTUREKIT_PRODUCTION=1`, `--production`): the server refuses to start when
+    /// any of its signing keys is the development key `dev-2026`, whose private half is public.
+    package var production = false
     /// Log level (`CAPTUREKIT_LOG_LEVEL`).
     package var logLevel: Logger.Level = .info
     /// Lifetime of a Fortface session after its handshake (`CAPTUREKIT_FORTFACE_SESSION_SECONDS`).
@@ -102,6 +105,7 @@ package struct ServerConfiguration: Sendable {
         ("CAPTUREKIT_VALIDATION_CACHE_SECONDS", "validation answer cache time (default 86400)"),
         ("CAPTUREKIT_VALIDATION_GRACE_SECONDS", "validation grace time after that (default 604800)"),
         ("CAPTUREKIT_REJECT_TEST_KEYS", "1 to refuse fbx_test_ keys (production)"),
+        ("CAPTUREKIT_PRODUCTION", "1 for production: refuse to start with the development signing key"),
         ("CAPTUREKIT_LOG_LEVEL", "trace, debug, info, notice, warning, error, critical (default info)"),
         ("CAPTUREKIT_FORTFACE_SESSION_SECONDS", "Fortface session lifetime (default 900)"),
         ("CAPTUREKIT_FORTFACE_KEY_POOL", "session keys kept ready (default 32)"),
@@ -147,6 +151,12 @@ package struct ServerConfiguration: Sendable {
                 throw .invalidValue(name: "CAPTUREKIT_REJECT_TEST_KEYS", expected: "1 or 0")
             }
             rejectTestKeys = reject == "1" || reject == "true"
+        }
+        if let production = text("CAPTUREKIT_PRODUCTION") {
+            guard ["0", "1", "true", "false"].contains(production) else {
+                throw .invalidValue(name: "CAPTUREKIT_PRODUCTION", expected: "1 or 0")
+            }
+            self.production = production == "1" || production == "true"
         }
         fortfaceSessionSeconds =
             try integer("CAPTUREKIT_FORTFACE_SESSION_SECONDS", in: 60...86_400) ?? fortfaceSessionSeconds

@@ -19,6 +19,11 @@ package struct SigningKey: Sendable {
 
     package var publicKey: Curve25519.Signing.PublicKey { privateKey.publicKey }
 
+    /// Whether this is CaptureKit's development key `dev-2026` (by its public key, whatever the kid).
+    package var isDevelopmentKey: Bool {
+        Array(publicKey.rawRepresentation) == LicenseKeyring.developmentPublicKey
+    }
+
     package init(kid: String, privateKey: Curve25519.Signing.PrivateKey, path: String? = nil) throws(SigningKeyError) {
         guard SigningKey.isValidKeyID(kid) else { throw .invalidKeyID }
         self.kid = kid
@@ -79,6 +84,8 @@ package enum SigningKeyError: Error, Sendable, Equatable, CustomStringConvertibl
     case unwritable(path: String)
     case noKeys
     case duplicateKeyID(String)
+    /// Production mode and a key (at `path`, or under the working directory) is the development key.
+    case developmentKeyInProduction(path: String)
 
     package var description: String {
         switch self {
@@ -96,6 +103,11 @@ package enum SigningKeyError: Error, Sendable, Equatable, CustomStringConvertibl
             return "No signing key is configured."
         case let .duplicateKeyID(kid):
             return "Two signing keys have the key id \(kid); give each key file its own name."
+        case let .developmentKeyInProduction(path):
+            return "Refusing to start in production mode with the development signing key (\(path)): its private "
+                + "half is public, so anyone could forge licences and manifests. Create your own key with "
+                + "`capkit license keygen --kid <kid> --out <file>` outside the repository and pass it with "
+                + "--signing-key or CAPTUREKIT_SIGNING_KEY (see keys/README.md)."
         }
     }
 }

@@ -1,0 +1,131 @@
+import CaptureCore
+import CaptureKitTesting
+import Foundation
+import Testing
+
+/// `capkit` as a user runs it: argument validation, exit statuses (0 success, 1 a failure of the
+/// work, 64 a usage mistake) and the `--json` lines of `capkit scan` on a bundled sample.
+@Suite(.timeLimit(.minutes(1)))
+struct CapKitCommandTests {
+    /// ArgumentParser's status for a usage mistake (`EX_USAGE`).
+    static let usageError: Int32 = 64
+
+    /// A BlinkID licence signed with the committed development key, valid for a day from now.
+    static func developmentLicence() throws -> String {
+        let now = Date()
+        let claims = LicenseClaims(sub: "capkit-tests", jti: UUID().uuidString, aud: ["*"], prod: "blinkid",
+                                   plat: ["linux", "macos", "ios", "android"], feat: ["mrz", "barcode"], iat: now,
+                                   nbf: now, exp: now.addingTimeInterval(86_400), maxSdk: "9.99.99")
+        return try CompactJWS.sign(claims, typ: LicenseClaims.tokenType, kid: DevelopmentSigningKey.kid,
+                                   key: TestKeys.developmentPrivateKey())
+    }
+
+    // MARK: Argument validation and exit statuses
+
+    @Test func helpListsTheCommandsAndSucceeds() async throws {
+        let outcome = try await CapKitRunner.run(["--help"])
+        #expect(outcome.status == 0)
+        for command in ["scan", "demo", "serve", "license", "tryon", "capture"] {
+            #expect(outcome.standardOutput.contains(command))
+        }
+    }
+
+    @Test func anUnknownCommandOrOptionIsAUsageError() async throws {
+        let unknown = try await CapKitRunner.run(["scna"])
+        #expect(unknown.status == Self.usageError)
+        #expect(unknown.standardError.contains("Error:"))
+        let option = try await CapKitRunner.run(["scan", "--no-such-option"])
+        #expect(option.status == Self.usageError)
+        let value = try await CapKitRunner.run(["scan", "--max-frames", "many", "x.jpg"])
+        #expect(value.status == Self.usageError)
+    }
+
+    @Test func licenceIssueValidatesItsArgumentsBeforeSigning() async throws {
+        let days = try await CapKitRunner.run(
+            ["license", "issue", "--subject", "acme", "--product", "blinkid", "--days", "0"])
+        #expect(days.status == Self.usageError)
+        #expect(days.standardError.contains("--days must be between 1 and 3650."))
+        let missing = try await CapKitRunner.run(["license", "issue", "--product", "blinkid"])
+        #expect(missing.status == Self.usageError)
+        #expect(missing.standardError.contains("--subject"))
+        #expect(missing.standardOutput.isEmpty)  // nothing was signed
+    }
+
+    @Test func licenceInspectExitsOneForAKeyThatDoesNotVerify() async throws {
+        let garbage = try await CapKitRunner.run(["license", "inspect", "not-a-licence"])
+        #expect(garbage.status == 1)
+        #expect(garbage.standardError.contains("Not a licence key"))
+
+        let licence = try Self.developmentLicence()
+        let valid = try await CapKitRunner.run(["license", "inspect", licence])
+        #expect(valid.status == 0)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(valid.standardOutput.utf8)) as? [String: Any])
+        #expect(report["signatureValid"] as? Bool == true)
+        #expect(report["validity"] as? String == "valid")
+        #expect(!valid.standardOutput.contains(licence))  // the key itself is never printed
+
+        let parts = licence.split(separator: ".")
+        let forged = try await CapKitRunner.run(["license", "inspect", "\(parts[0]).\(parts[1]).\(parts[1])"])
+        #expect(forged.status == 1)
+    }
+
+    @Test func scanWithoutAnInputOrWithAMissingFileFails() async throws {
+        let none = try await CapKitRunner.run(["scan"])
+        #expect(none.status == 1)
+        #expect(none.standardError.contains("Give an image, folder or video to scan."))
+        let missing = try await CapKitRunner.run(["scan", "--json", "samples/documents/no-such-file.jpg"])
+        #expect(missing.status == 1)
+        #expect(missing.standardOutput.isEmpty)
+    }
+
+    // MARK: The development key
+
+    @Test func aDevelopmentLicenceFromTheEnvironmentNeedsTheFlag() async throws {
+        let outcome = try await CapKitRunner.run(
+            ["scan", "samples/documents/td3.jpg"], environment: ["CAPTUREKIT_LICENSE_KEY": try Self.developmentLicence()])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("set allowsDevelopmentLicenses for development builds only"))
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    // MARK: --json
+
+    @Test func scanJSONFollowsTheDocumentedSchema() async throws {
+        let outcome = try await CapKitRunner.run(
+            ["scan", "--json", "--allow-development-licenses", "samples/documents/td3.jpg"],
+            environment: ["CAPTUREKIT_LICENSE_KEY": try Self.developmentLicence()])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1)
+        let first = try #require(lines.first)
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        #expect(Set(line.keys) == ["input", "detectionStatus", "documentLocation", "mrz", "barcode"])
+        #expect((line["input"] as? String)?.hasSuffix("samples/documents/td3.jpg") == true)
+        #expect(line["detectionStatus"] as? String == "success")
+        #expect(line["barcode"] is NSNull)  // explicit null: no barcode on a passport page
+
+        let location = try #require(line["documentLocation"] as? [String: Any])
+        #expect(Set(location.keys) == ["upperLeft", "upperRight", "lowerRight", "lowerLeft"])
+        for corner in location.values {
+            let point = try #require(corner as? [String: Any])
+            #expect(Set(point.keys) == ["x", "y"])
+            #expect(point["x"] is NSNumber && point["y"] is NSNumber)
+        }
+
+        let mrz = try #require(line["mrz"] as? [String: Any])
+        #expect(Set(mrz.keys) == ["rawLines", "valid", "fields"])
+        let rawLines = try #require(mrz["rawLines"] as? [String])
+        #expect(rawLines.count == 2 && rawLines.allSatisfy { $0.count == 44 })  // TD3: two lines of 44
+        #expect(mrz["valid"] as? Bool == true)
+        let fields = try #require(mrz["fields"] as? [String: Any])
+        #expect(Set(fields.keys) == [
+            "documentType", "documentCode", "issuingCountry", "documentNumber", "dateOfBirth", "dateOfExpiry", "sex",
+            "nationality", "primaryName", "secondaryName", "optionalData1", "optionalData2",
+        ])
+        #expect(fields["documentType"] as? String == "td3")
+        #expect((fields["documentCode"] as? String)?.hasPrefix("P") == true)
+        let birth = try #require(fields["dateOfBirth"] as? String)
+        #expect(birth.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil)
+    }
+}
