@@ -114,9 +114,13 @@ struct CapKitCommandTests {
         }
 
         let mrz = try #require(line["mrz"] as? [String: Any])
-        #expect(Set(mrz.keys) == ["rawLines", "valid", "fields"])
+        #expect(Set(mrz.keys) == ["rawLines", "valid", "fields", "characterConfidences"])
         let rawLines = try #require(mrz["rawLines"] as? [String])
         #expect(rawLines.count == 2 && rawLines.allSatisfy { $0.count == 44 })  // TD3: two lines of 44
+        // One confidence in 0...1 per character of the raw lines.
+        let confidences = try #require(mrz["characterConfidences"] as? [[Double]])
+        #expect(confidences.map(\.count) == rawLines.map(\.count))
+        #expect(confidences.joined().allSatisfy { (0...1).contains($0) })
         #expect(mrz["valid"] as? Bool == true)
         let fields = try #require(mrz["fields"] as? [String: Any])
         #expect(Set(fields.keys) == [
