@@ -132,4 +132,35 @@ struct CapKitCommandTests {
         let birth = try #require(fields["dateOfBirth"] as? String)
         #expect(birth.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil)
     }
+
+    @Test func aamvaReadsAPayloadWhoseDirectoryLiesAndRefusesOneThatIsNoAAMVAFile() async throws {
+        // Given a payload whose header undercounts its subfiles and writes the DL subfile without
+        // its type (as one jurisdiction's cards do), and a file that is no AAMVA payload
+        let temporary = try TemporaryFolder(prefix: "capkit-aamva")
+        let folder = temporary.url
+        let header = "@\n\u{1E}\rANSI 636039040001DL00410048ZH00890009"
+        let body = "DAQ024437335\nDCSSAMPLE\nDACFIRST\nDBB10211950\rZHZHA01\r"
+        let quirky = folder.appendingPathComponent("quirky.txt"), other = folder.appendingPathComponent("other.txt")
+        try Data((header + body).utf8).write(to: quirky)
+        try Data("M1SAMPLE/PASSENGER E1234567".utf8).write(to: other)
+
+        // Then the first is read, its quirks listed as warnings that hold no values
+        let read = try await CapKitRunner.run(["aamva", "--json", quirky.path])
+        #expect(read.status == 0)
+        let line = try #require(
+            try JSONSerialization.jsonObject(with: Data(read.standardOutput.utf8)) as? [String: Any])
+        let barcode = try #require(line["barcode"] as? [String: Any])
+        let aamva = try #require(barcode["aamva"] as? [String: Any])
+        #expect(aamva["customerID"] as? String == "024437335")
+        #expect(aamva["dateOfBirth"] as? String == "1950-10-21")
+        let warnings = try #require(barcode["warnings"] as? [[String: Any]])
+        let codes = Set(warnings.compactMap { $0["code"] as? String })
+        #expect(codes.isSuperset(of: ["extraDesignators", "missingSubfileType"]))
+        #expect(!String(describing: warnings).contains("024437335"))
+        // And strictly, or for a file that is no AAMVA payload, the exit status is 1
+        #expect(try await CapKitRunner.run(["aamva", "--strict", quirky.path]).status == 1)
+        let refused = try await CapKitRunner.run(["aamva", other.path])
+        #expect(refused.status == 1 && refused.standardError.contains("compliance indicator"))
+        #expect(try await CapKitRunner.run(["aamva"]).status == Self.usageError)
+    }
 }

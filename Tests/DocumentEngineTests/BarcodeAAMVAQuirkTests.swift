@@ -149,4 +149,22 @@ import Testing
         #expect(warning.code == "invalidValue" && warning.element == "DBB")
         #expect(!warning.description.contains("99999999"))
     }
+
+    @Test func aHeaderThatUndercountsItsSubfilesAndADLSubfileWithoutItsType() throws {
+        // Given one entry declared for two designators, the DL subfile written without "DL", and a
+        // middle name holding "ID" followed by "DLE" (which must not be taken for an ID subfile)
+        var good = AAMVAFixture.textbook
+        good.subfiles[0].lines[5] = "DADMIDDLE"
+        let expected = try AAMVAParser.parse(good.bytes)
+        var fixture = good
+        fixture.typePrefix = false
+        var bytes = fixture.bytes
+        bytes.replaceSubrange(19..<21, with: Array("01".utf8))
+        let record = try AAMVAParser.parse(bytes)
+        #expect(record.documentType == .driverLicence)
+        #expect(record.fields == expected.fields && record.fields.middleName?.value == "MIDDLE")
+        #expect(record.jurisdictionSubfiles.map(\.content) == expected.jurisdictionSubfiles.map(\.content))
+        #expect(codes(record).isSuperset(of: ["extraDesignators", "missingSubfileType"]))
+        #expect(!codes(record).contains("documentSubfileFoundByScanning"))
+    }
 }

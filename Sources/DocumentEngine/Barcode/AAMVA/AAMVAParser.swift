@@ -111,6 +111,7 @@ package enum AAMVAParser {
             case let .latin1Text(element), let .controlCharactersRemoved(element): throw .invalidText(element: element)
             case .versionInferred: throw .invalidHeaderField(.version)
             case .documentSubfileFoundByScanning: throw .noDocumentSubfile
+            case let .extraDesignators(count): throw .unexpectedBytesBeforeSubfiles(count: 10 * count)
             }
         }
         return record
@@ -239,6 +240,19 @@ package enum AAMVAParser {
             }
             designators.append(Designator(type: type, offset: offset, length: length))
         }
+        // Designators beyond the declared count (a header that undercounts its subfiles): a
+        // jurisdiction subfile's designator, type "Z" and a capital then eight digits, is taken too.
+        var extra = 0
+        while end + 10 <= p.count, p[end] == UInt8(ascii: "Z"),
+            isUpper(p[end + 1]), let offset = digits(p, end + 2, 4), let length = digits(p, end + 6, 4)
+        {
+            let type = String(decoding: p[end..<(end + 2)], as: UTF8.self)
+            guard seen.insert(type).inserted else { break }
+            designators.append(Designator(type: type, offset: offset, length: length))
+            end += 10
+            extra += 1
+        }
+        if extra > 0 { notes.warn(.extraDesignators(extra)) }
         return (designators, end)
     }
 
@@ -301,18 +315,27 @@ package enum AAMVAParser {
 
     /// A DL/ID subfile that the directory does not lead to, found by its content: the first place after
     /// `from` where "DL" or "ID" and a DL/ID element identifier stand after a separator or a digit (the
-    /// end of a directory), else anywhere; else the first line holding a DL/ID element identifier alone
-    /// (its type then taken from the directory, else "DL").
+    /// end of a directory), else after anything but a letter; else the first line holding a standard
+    /// DL/ID element name alone (its type then taken from the directory, else "DL").
     static func scanForDocumentSubfile(in p: [UInt8], from: Int, declared: [Designator]) -> Located? {
         let declaredType = declared.first { isDocumentType($0.type) }?.type
         let low = min(max(0, from), p.count)
-        func follows(_ at: Int) -> Bool { at == low || isSeparator(p[at - 1]) || isDigit(p[at - 1]) }
-        for anywhere in [false, true] {
+        // First after a separator or a digit (the end of a directory), then after anything but a
+        // letter (inside a word, "MIDDLE" holds "ID" and "DLE").
+        func follows(_ at: Int, strictly: Bool) -> Bool {
+            guard at > low else { return true }
+            let before = p[at - 1]
+            if isSeparator(before) || isDigit(before) { return true }
+            return !strictly && !isUpper(before) && !(0x61...0x7A).contains(before)
+        }
+        for strictly in [true, false] {
             for type in ["DL", "ID"] {
                 let t = Array(type.utf8)
                 var at = low
                 while at + 5 <= p.count {
-                    if p[at] == t[0], p[at + 1] == t[1], anywhere || follows(at), isElementID(p, at + 2, family: type) {
+                    if p[at] == t[0], p[at + 1] == t[1], follows(at, strictly: strictly),
+                        isElementID(p, at + 2, family: type)
+                    {
                         return Located(
                             designator: Designator(type: type, offset: at, length: 0), start: at, hasTypePrefix: true,
                             foundByScanning: true)

@@ -18,6 +18,9 @@ package enum AAMVAWarning: Sendable, Hashable, CustomStringConvertible {
     case versionInferred(Int)
     /// The DL/ID subfile was found by its element identifiers, not through the directory.
     case documentSubfileFoundByScanning
+    /// The directory holds this many more (jurisdiction) designators than the header declares; they
+    /// were used.
+    case extraDesignators(Int)
 
     /// A stable machine-readable name of the warning (the case name, or the deviation's or error's).
     package var code: String {
@@ -28,6 +31,7 @@ package enum AAMVAWarning: Sendable, Hashable, CustomStringConvertible {
         case .controlCharactersRemoved: return "controlCharactersRemoved"
         case .versionInferred: return "versionInferred"
         case .documentSubfileFoundByScanning: return "documentSubfileFoundByScanning"
+        case .extraDesignators: return "extraDesignators"
         }
     }
 
@@ -53,6 +57,8 @@ package enum AAMVAWarning: Sendable, Hashable, CustomStringConvertible {
             return "The header could not be read; the file was read as AAMVA version \(version) from its element names."
         case .documentSubfileFoundByScanning:
             return "The DL/ID subfile was not where the directory puts it; it was found by its element identifiers."
+        case let .extraDesignators(count):
+            return "The directory holds \(count) more designators than the header declares; they were used."
         }
     }
 }
