@@ -54,7 +54,7 @@ struct DemoCommand: AsyncParsableCommand {
                   name        \(mrz.primaryName), \(mrz.secondaryName)
                   born        \(mrz.dateOfBirth?.isoString ?? "?")   sex \(mrz.sex)   nationality \(mrz.nationality)
                   expires     \(mrz.dateOfExpiry?.isoString ?? "?")
-                  check digits \(mrz.isVerified ? "all valid" : "NOT all valid")
+                  check digits \(mrz.checks.allPassed ? "all valid" : "NOT all valid")
 
                 """)
         }

@@ -142,7 +142,7 @@ struct EvalCommand: AsyncParsableCommand {
             if a.mrzReading != nil { tally.mrzFound += 1 }
             ok = (a.mrz?.correctedLines ?? a.mrzReading?.lines) == truthMRZ
             if ok { tally.exact += 1 }
-            if !ok, a.mrz?.allChecksPassed == true { tally.misread += 1 }
+            if !ok, a.mrzVerified { tally.misread += 1 }
         }
         if let failures, !ok || (error ?? 1) > 0.02 {
             var preview = frame

@@ -38,7 +38,10 @@ struct ScanReport {
         }
         struct MRZ: Encodable {
             var rawLines: [String]
+            /// All check digits agree.
             var valid: Bool
+            /// Valid, and every character no check digit covers was read confidently.
+            var verified: Bool
             var fields: Fields
             /// Per character of `rawLines`, the recogniser's confidence to three decimals (empty when unknown).
             var characterConfidences: [[Double]]
@@ -108,7 +111,7 @@ struct ScanReport {
                               lowerLeft: .init(x: l.location.lowerLeft.x, y: l.location.lowerLeft.y))
         }
         let mrzJSON = mrz.map { m in
-            JSONLine.MRZ(rawLines: m.rawLines, valid: m.isVerified, fields: .init(
+            JSONLine.MRZ(rawLines: m.rawLines, valid: m.checks.allPassed, verified: m.isVerified, fields: .init(
                 documentType: m.documentType.rawValue, documentCode: m.documentCode,
                 issuingCountry: m.issuingCountry, documentNumber: m.documentNumber,
                 dateOfBirth: m.dateOfBirth?.isoString, dateOfExpiry: m.dateOfExpiry?.isoString, sex: m.sex,
@@ -163,7 +166,8 @@ struct ScanReport {
         if let error { return "\(input): error: \(error)" }
         var lines = ["\(input): \(json.detectionStatus)"]
         if let mrz {
-            lines.append("  MRZ (\(mrz.documentType.rawValue), check digits \(mrz.isVerified ? "valid" : "INVALID")):")
+            lines.append("  MRZ (\(mrz.documentType.rawValue), check digits \(mrz.checks.allPassed ? "valid" : "INVALID"), "
+                         + (mrz.isVerified ? "verified):" : "NOT verified):"))
             lines += mrz.rawLines.map { "    \($0)" }
             lines.append("  document \(mrz.documentCode) \(mrz.issuingCountry) \(mrz.documentNumber)")
             lines.append("  name     \(mrz.primaryName), \(mrz.secondaryName)")

@@ -114,7 +114,7 @@ struct CapKitCommandTests {
         }
 
         let mrz = try #require(line["mrz"] as? [String: Any])
-        #expect(Set(mrz.keys) == ["rawLines", "valid", "fields", "characterConfidences"])
+        #expect(Set(mrz.keys) == ["rawLines", "valid", "verified", "fields", "characterConfidences"])
         let rawLines = try #require(mrz["rawLines"] as? [String])
         #expect(rawLines.count == 2 && rawLines.allSatisfy { $0.count == 44 })  // TD3: two lines of 44
         // One confidence in 0...1 per character of the raw lines.

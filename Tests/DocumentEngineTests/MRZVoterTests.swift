@@ -115,13 +115,27 @@ import Testing
         #expect(!record.allChecksPassed && record.rawLines == wrong)
     }
 
-    @Test func votedConfidencesAreTheShareOfConfidenceBehindEachCharacter() throws {
+    @Test func votedConfidencesAreTheMeanConfidenceOfTheReadingsBehindEachCharacter() throws {
         var voter = MRZVoter()
         voter.add(lines: Self.specimen, confidences: Self.confidences(Self.specimen, 0.9))
         voter.add(lines: Self.specimen, confidences: Self.confidences(Self.specimen, 0.5))
         let confidences = try #require(voter.votedConfidences())
         #expect(confidences.map(\.count) == Self.specimen.map(\.count))
         #expect(confidences.joined().allSatisfy { abs($0 - 0.7) < 1e-6 })
+    }
+
+    @Test func agreeingReadingsWhoseNameWasReadUnsurelyAreNotAVerifiedResult() throws {
+        // Given two agreeing readings whose checks pass, the name's characters read at 0.3
+        var voter = MRZVoter()
+        var unsure = Self.confidences(Self.specimen, 0.95)
+        for column in 5..<44 { unsure[0][column] = 0.3 }
+        voter.add(lines: Self.specimen, confidences: unsure)
+        voter.add(lines: Self.specimen, confidences: unsure)
+        // Then the vote is not verified: no check digit covers the name
+        #expect(voter.result(minimumAgreeing: 2, today: Self.today) == nil)
+        // And a third, sure reading makes it one
+        voter.add(lines: Self.specimen, confidences: Self.confidences(Self.specimen, 0.95))
+        #expect(voter.result(minimumAgreeing: 2, today: Self.today) != nil)
     }
 
     @Test func aLowConfidenceMinorityCharacterLoses() throws {

@@ -18,7 +18,9 @@ extension MrzResult {
             checks: MrzChecks(documentNumber: record.checks.documentNumber, dateOfBirth: record.checks.dateOfBirth,
                               dateOfExpiry: record.checks.dateOfExpiry, personalNumber: record.checks.personalNumber,
                               composite: record.checks.composite),
-            characterConfidences: shaped ? confidences : [])
+            characterConfidences: shaped ? confidences : [],
+            isVerified: shaped ? MRZVerification.isVerified(record, lines: lines, confidences: confidences)
+                : record.allChecksPassed)
     }
 }
 

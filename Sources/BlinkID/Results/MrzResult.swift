@@ -89,12 +89,14 @@ public struct MrzResult: Sendable, Equatable, Codable {
     public let optionalData2: String
     /// Which checks passed.
     public let checks: MrzChecks
-    /// Whether all check digits agree. With ``BlinkIDSessionSettings/allowUnverifiedResults`` a
-    /// result may be returned with this false: then treat every field as unconfirmed.
-    public var isVerified: Bool { checks.allPassed }
+    /// Whether the reading is verified: all check digits agree and every character that no check
+    /// digit covers (names, codes, nationality, sex) was read confidently. With
+    /// ``BlinkIDSessionSettings/allowUnverifiedResults`` a result may be returned with this false:
+    /// then treat every field as unconfirmed (``checks`` says which checks failed, if any).
+    public let isVerified: Bool
     /// How sure the recogniser was of each character of ``rawLines`` (0...1, same shape as the
-    /// lines): the top candidate's probability for a photo, the share of the frames' confidence
-    /// backing the voted character in video. Empty when not known. A check digit that agrees over
+    /// lines): the top candidate's probability for a photo, the mean confidence of the frames that
+    /// read the voted character in video. Empty when not known. A check digit that agrees over
     /// characters of low confidence is weaker evidence than one over characters read surely.
     public let characterConfidences: [[Float]]
 
@@ -102,7 +104,7 @@ public struct MrzResult: Sendable, Equatable, Codable {
         rawLines: [String], correctedLines: [String], documentType: MrzDocumentType, documentCode: String,
         issuingCountry: String, documentNumber: String, dateOfBirth: DateResult?, dateOfExpiry: DateResult?,
         sex: String, nationality: String, primaryName: String, secondaryName: String, optionalData1: String,
-        optionalData2: String, checks: MrzChecks, characterConfidences: [[Float]] = []
+        optionalData2: String, checks: MrzChecks, characterConfidences: [[Float]] = [], isVerified: Bool? = nil
     ) {
         self.rawLines = rawLines
         self.correctedLines = correctedLines
@@ -120,5 +122,6 @@ public struct MrzResult: Sendable, Equatable, Codable {
         self.optionalData2 = optionalData2
         self.checks = checks
         self.characterConfidences = characterConfidences
+        self.isVerified = isVerified ?? checks.allPassed
     }
 }

@@ -130,7 +130,7 @@ public final class BlinkIDSession {
         if let reading = analysis.mrzReading {
             let isTD1 = reading.lines.count == 3
             guard settings.inputImageSource == .video else {
-                let accepted = analysis.mrz.map { $0.allChecksPassed || settings.allowUnverifiedResults } ?? false
+                let accepted = analysis.mrzVerified || (analysis.mrz != nil && settings.allowUnverifiedResults)
                 return accepted ? .mrzRead(isTD1: isTD1) : .mrzPending(isTD1: isTD1)
             }
             voter.add(lines: reading.lines, confidences: reading.confidences)

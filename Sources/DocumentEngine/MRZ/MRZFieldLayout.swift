@@ -123,6 +123,26 @@ struct MRZFieldLayout: Sendable {
         return MRZText.checkDigit(of: covered) == text[compositeCheck]
     }
 
+    /// Every position of `text` that no check digit covers, its own or the composite (names, codes,
+    /// nationality, sex, and optional data outside any check): what a check digit agreeing says
+    /// nothing about.
+    func uncheckedPositions(in text: MRZText) -> [MRZPosition] {
+        var covered = Set<MRZPosition>()
+        for field in checkedFields(in: text) {
+            covered.formUnion(field.positions)
+            if let check = field.check { covered.insert(check) }
+        }
+        for span in compositeSpans { covered.formUnion(span.positions) }
+        if let compositeCheck { covered.insert(compositeCheck) }
+        var unchecked: [MRZPosition] = []
+        for (line, characters) in text.lines.enumerated() {
+            for column in characters.indices where !covered.contains(MRZPosition(line: line, column: column)) {
+                unchecked.append(MRZPosition(line: line, column: column))
+            }
+        }
+        return unchecked
+    }
+
     /// The spans that hold letters only and no check digit covers: document code, issuing state,
     /// nationality and name.
     var alphabeticSpans: [MRZSpan] { [documentCode, issuingCountry, nationality, name] }

@@ -87,19 +87,21 @@ package struct MRZVoter: Sendable {
         vote()?.1.strings
     }
 
-    /// Per character of the voted lines, the share of the participating readings' confidence that
-    /// backs it: the summed confidence of the readings that read that character, over the number of
-    /// readings (0...1; 1 when every reading read it with full confidence).
+    /// Per character of the voted lines, the mean confidence of the readings that read that character
+    /// (0...1). How many readings agree is the vote's business (``result(minimumAgreeing:today:)``);
+    /// this says how sure those that agree were.
     package func votedConfidences() -> [[Float]]? {
         guard let (format, voted) = vote() else { return nil }
         let participants = readings.filter { $0.format == format }
         guard !participants.isEmpty else { return nil }
         return voted.lines.enumerated().map { line, characters in
             characters.enumerated().map { column, character in
-                let support = participants.reduce(Float(0)) { sum, reading in
-                    sum + (reading.text.lines[line][column] == character ? reading.weights[line][column] : 0)
+                var sum: Float = 0, count = 0
+                for reading in participants where reading.text.lines[line][column] == character {
+                    sum += reading.weights[line][column]
+                    count += 1
                 }
-                return support / Float(participants.count)
+                return count == 0 ? 0 : sum / Float(count)
             }
         }
     }
@@ -114,7 +116,9 @@ package struct MRZVoter: Sendable {
         let participants = readings.filter { $0.format == format }
         let required = max(1, minimumAgreeing)
         guard participants.count >= required,
-            let record = try? MRZParser.parse(voted.strings, today: today), record.allChecksPassed
+            let record = try? MRZParser.parse(voted.strings, today: today),
+            let confidences = votedConfidences(),
+            MRZVerification.isVerified(record, lines: voted.strings, confidences: confidences)
         else { return nil }
 
         let repairedVote = record.correctedLines.map { Array($0.utf8) }

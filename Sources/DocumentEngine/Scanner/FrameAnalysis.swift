@@ -28,6 +28,12 @@ package struct FrameAnalysis: Sendable {
     package var mrzReading: MRZZoneReader.Reading?
     /// The parsed MRZ (nil when the lines do not form a valid layout).
     package var mrz: MRZRecord?
+    /// Whether ``mrz`` counts as verified: every check digit agrees and every character no check
+    /// covers was read confidently (``MRZVerification``).
+    package var mrzVerified: Bool {
+        guard let mrz, let reading = mrzReading else { return false }
+        return MRZVerification.isVerified(mrz, lines: reading.lines, confidences: reading.confidences)
+    }
     /// Each MRZ character's cell in frame pixels, line by line (for previews).
     package var mrzCharacterBoxes: [[Quadrilateral2D]] = []
     /// A sharp, well-placed ID-1 card side with printed text and no MRZ: the front of a TD1 card.
