@@ -17,8 +17,19 @@ package func buildEnvironment(
     sessionKeyProvider: (any SessionKeyProvider)? = nil, classifier: (any DocumentClassifying)? = nil
 ) throws -> (environment: ServerEnvironment, report: [String], services: [any Service]) {
     var report: [String] = []
+    // Owner-only, whatever the umask, and repaired at every start (the database holds customer names,
+    // key hashes and session answers).
     do {
-        try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+        try FilePermissions.secureDirectory(atPath: configuration.dataDirectory)
+        if FileManager.default.fileExists(atPath: configuration.generatedKeysDirectory) {
+            try FilePermissions.secureDirectory(atPath: configuration.generatedKeysDirectory)
+        }
+        try FilePermissions.restrictExistingFiles(
+            [
+                configuration.adminTokenPath, configuration.fortfaceKEKPath, configuration.deviceAuthorityKeyPath,
+                configuration.developmentCustomerPath,
+            ] + FilePermissions.sqliteFiles(database: configuration.sqlitePath)
+        )
     } catch {
         throw ConfigurationError.dataDirectoryUnusable(path: configuration.dataDirectory)
     }
