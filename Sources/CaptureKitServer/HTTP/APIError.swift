@@ -184,6 +184,11 @@ extension APIError {
         )
     }
 
+    package static let invalidSKU = APIError(
+        .badRequest, code: "invalidSKU",
+        message: "A SKU must be \(SafeName.ruleDescription)."
+    )
+
     package static let frameNotFound = APIError(
         .notFound, code: "frameNotFound", message: "No eyewear frame has this SKU."
     )

@@ -43,7 +43,8 @@ components:
       name: sku
       in: path
       required: true
-      schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
+      description: 1 to 64 letters, digits, '.', '-' or '_', and not '.' or '..' (the resource-name rule); otherwise 400 invalidSKU.
+      schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$", not: {enum: [".", ".."]}}
     customerId:
       name: customerId
       in: path
@@ -96,7 +97,7 @@ components:
                 invalidAdminToken, adminOnly, customerNotFound, customerRevoked, apiKeyIdNotFound, licenseNotFound,
                 alreadyRevoked, blobNotFound, resourceVersionConflict, invalidAPIKey, apiKeyNotFound,
                 licenseForAPIKeyNotFound, manifestNotPublished, resourceNotFound, rangeNotSatisfiable,
-                frameNotFound, assetNotFound; Fortface: deviceRequestInfoRefused, sessionKeysExhausted,
+                invalidSKU, frameNotFound, assetNotFound; Fortface: deviceRequestInfoRefused, sessionKeysExhausted,
                 sessionNotFound, sessionExpired, sessionKeyAlreadyUsed, invalidPayload, fileSizeTooBig,
                 imageMismatch, missingImage, unexpectedImage, fileCorrupted, wrongRoute, frontSideRequired,
                 documentIdOnFirstSide, documentNotFound, documentAlreadyComplete, documentTypeMismatch, classifierUnavailable.
@@ -405,10 +406,11 @@ paths:
   /v1/frames/{sku}:
     get:
       tags: [catalog]
-      summary: An eyewear frame (sizes in mm, colours, asset hashes). Unknown SKU is 404 frameNotFound.
+      summary: An eyewear frame (sizes in mm, colours, asset hashes). Unknown SKU is 404 frameNotFound; a SKU outside the rule is 400 invalidSKU.
       parameters: [{$ref: "#/components/parameters/sku"}]
       responses:
         "200": {description: The frame., content: {application/json: {schema: {$ref: "#/components/schemas/Frame"}}}}
+        "400": {$ref: "#/components/responses/Error"}
         "404": {$ref: "#/components/responses/Error"}
         "429": {$ref: "#/components/responses/Error"}
   /v1/frames/{sku}/assets/{sha256}:
@@ -423,6 +425,7 @@ paths:
         "200": {$ref: "#/components/responses/Blob"}
         "206": {$ref: "#/components/responses/PartialBlob"}
         "304": {description: If-None-Match matched.}
+        "400": {$ref: "#/components/responses/Error"}
         "404": {$ref: "#/components/responses/Error"}
         "416": {$ref: "#/components/responses/Error"}
         "429": {$ref: "#/components/responses/Error"}
@@ -657,7 +660,7 @@ paths:
                     type: object
                     required: [sku, name, lensWidthMm, bridgeWidthMm, templeLengthMm, colors, assets]
                     properties:
-                      sku: {type: string}
+                      sku: {type: string, description: "the resource-name rule (see the sku parameter); otherwise 400 invalidSKU"}
                       name: {type: string}
                       lensWidthMm: {type: number}
                       bridgeWidthMm: {type: number}
