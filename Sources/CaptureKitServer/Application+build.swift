@@ -26,7 +26,7 @@ package func buildEnvironment(
         }
         try FilePermissions.restrictExistingFiles(
             [
-                configuration.adminTokenPath, configuration.fortfaceKEKPath, configuration.deviceAuthorityKeyPath,
+                configuration.adminTokenPath, configuration.metricsTokenPath, configuration.fortfaceKEKPath, configuration.deviceAuthorityKeyPath,
                 configuration.developmentCustomerPath,
             ] + FilePermissions.sqliteFiles(database: configuration.sqlitePath)
         )
@@ -41,6 +41,21 @@ package func buildEnvironment(
         adminToken = try AdminToken.loadOrCreate(path: configuration.adminTokenPath)
         let path = URL(fileURLWithPath: configuration.adminTokenPath).standardizedFileURL.path
         report.append("admin token: \(path)\(adminToken.wasCreated ? " (created now)" : "")")
+    }
+    var metricsToken: AdminToken?
+    if configuration.metricsRequireToken {
+        if let token = configuration.metricsToken {
+            metricsToken = AdminToken(token: token)
+            report.append("metrics: bearer token from CAPTUREKIT_METRICS_TOKEN (or the admin token)")
+        } else {
+            let token = try AdminToken.loadOrCreate(path: configuration.metricsTokenPath, prefix: "ckm_")
+            metricsToken = token
+            let path = URL(fileURLWithPath: configuration.metricsTokenPath).standardizedFileURL.path
+            report.append(
+                "metrics: bearer token \(path)\(token.wasCreated ? " (created now)" : "") (or the admin token)")
+        }
+    } else {
+        report.append("metrics: open (\(configuration.metricsAccess == .open ? "--metrics-auth open" : "loopback"))")
     }
     let signing = try SigningKeyResolver.resolve(configuration: configuration, now: now())
     report.append(signing.note)
@@ -97,7 +112,7 @@ package func buildEnvironment(
     }
     let environment = ServerEnvironment(
         configuration: configuration, store: store, signingKeys: signing.keys, adminToken: adminToken,
-        fortface: fortface, now: now, logger: logger
+        fortface: fortface, metricsToken: metricsToken, now: now, logger: logger
     )
     return (environment, report, services)
 }

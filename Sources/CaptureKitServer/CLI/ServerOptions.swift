@@ -60,6 +60,13 @@ package struct ServerOptions: ParsableArguments {
         help: "trace, debug, info, notice, warning, error or critical (env CAPTUREKIT_LOG_LEVEL, default info).")
     package var logLevel: String?
 
+    @Option(
+        name: .customLong("metrics-auth"),
+        help: ArgumentHelp(
+            "Who may read /metrics: auto (a bearer token unless bound to loopback), token or open"
+                + " (env CAPTUREKIT_METRICS_AUTH, default auto)."))
+    package var metricsAccess: String?
+
     package init() {}
 
     /// The configuration: defaults, then the environment, then these flags.
@@ -87,6 +94,12 @@ package struct ServerOptions: ParsableArguments {
             configuration.maxBlobBytes = maxBlobBytes
         }
         if rejectTestKeys { configuration.rejectTestKeys = true }
+        if let metricsAccess {
+            guard let access = MetricsAccess(rawValue: metricsAccess) else {
+                throw ValidationError("--metrics-auth must be auto, token or open.")
+            }
+            configuration.metricsAccess = access
+        }
         if let logLevel {
             guard let level = Logger.Level(rawValue: logLevel) else {
                 throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical.")

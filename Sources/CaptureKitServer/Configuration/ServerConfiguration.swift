@@ -56,6 +56,12 @@ package struct ServerConfiguration: Sendable {
     package var deviceCertificateDays = 30
     /// Largest body of `POST /v1/documents` (6 MiB: a 4 MiB image in base64 plus the rest).
     package var maxDocumentBytes = 6 * 1024 * 1024
+    /// Who may read `GET /metrics` (`CAPTUREKIT_METRICS_AUTH`): by default a bearer token is needed
+    /// unless the server is bound to loopback.
+    package var metricsAccess: MetricsAccess = .auto
+    /// The metrics token itself (`CAPTUREKIT_METRICS_TOKEN`); when nil and a token is needed it is read
+    /// from, or created in, `<data-dir>/metrics-token`.
+    package var metricsToken: String?
     /// Create a development customer with a sandbox app on first start (`CAPTUREKIT_FORTFACE_DEV_CUSTOMER=0`
     /// to disable).
     package var createDevelopmentCustomer = true
@@ -70,6 +76,24 @@ package struct ServerConfiguration: Sendable {
 
     /// The admin token file.
     package var adminTokenPath: String { (dataDirectory as NSString).appendingPathComponent("admin-token") }
+
+    /// The metrics token file.
+    package var metricsTokenPath: String { (dataDirectory as NSString).appendingPathComponent("metrics-token") }
+
+    /// Whether `host` only accepts connections from this machine (`127.0.0.0/8`, `::1`, `localhost`).
+    package var bindsLoopbackOnly: Bool {
+        let name = host.lowercased()
+        return name == "localhost" || name == "::1" || name == "[::1]" || name.hasPrefix("127.")
+    }
+
+    /// Whether `GET /metrics` needs the metrics (or admin) token.
+    package var metricsRequireToken: Bool {
+        switch metricsAccess {
+        case .auto: return !bindsLoopbackOnly
+        case .token: return true
+        case .open: return false
+        }
+    }
 
     /// The Fortface key-encryption key file.
     package var fortfaceKEKPath: String { (dataDirectory as NSString).appendingPathComponent("fortface-kek") }
@@ -109,6 +133,8 @@ package struct ServerConfiguration: Sendable {
         ("CAPTUREKIT_FORTFACE_IMAGE_RETENTION_SECONDS", "keep sealed images this long (default 0: not kept)"),
         ("CAPTUREKIT_FORTFACE_KEK", "key-encryption key, base64 of 32 bytes (default: <data-dir>/fortface-kek)"),
         ("CAPTUREKIT_FORTFACE_DEV_CUSTOMER", "0 to skip creating the development customer"),
+        ("CAPTUREKIT_METRICS_AUTH", "auto (token unless bound to loopback), token or open (default auto)"),
+        ("CAPTUREKIT_METRICS_TOKEN", "metrics bearer token (default: read or create <data-dir>/metrics-token)"),
     ]
 
     /// Applies the environment variables that are set.
@@ -164,6 +190,13 @@ package struct ServerConfiguration: Sendable {
             }
             createDevelopmentCustomer = dev == "1" || dev == "true"
         }
+        if let access = text("CAPTUREKIT_METRICS_AUTH") {
+            guard let parsed = MetricsAccess(rawValue: access) else {
+                throw .invalidValue(name: "CAPTUREKIT_METRICS_AUTH", expected: "auto, token or open")
+            }
+            metricsAccess = parsed
+        }
+        metricsToken = text("CAPTUREKIT_METRICS_TOKEN") ?? metricsToken
         if let level = text("CAPTUREKIT_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level) else {
                 throw .invalidValue(name: "CAPTUREKIT_LOG_LEVEL", expected: "trace, debug, info, ... critical")
@@ -171,6 +204,16 @@ package struct ServerConfiguration: Sendable {
             logLevel = parsed
         }
     }
+}
+
+/// Who may read `GET /metrics`.
+package enum MetricsAccess: String, Sendable, CaseIterable {
+    /// A token is needed unless the server is bound to loopback only.
+    case auto
+    /// A token is always needed.
+    case token
+    /// Anyone who can reach the server may read the metrics.
+    case open
 }
 
 /// Why a configuration value cannot be used.

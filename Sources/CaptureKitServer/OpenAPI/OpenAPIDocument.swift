@@ -33,6 +33,10 @@ components:
       type: http
       scheme: bearer
       description: The admin token (first start writes it to <data-dir>/admin-token). Customer API keys are refused (403 adminOnly).
+    metricsToken:
+      type: http
+      scheme: bearer
+      description: The metrics token (CAPTUREKIT_METRICS_TOKEN, or <data-dir>/metrics-token written on first start); the admin token is accepted too.
   parameters:
     sha256:
       name: sha256
@@ -93,7 +97,8 @@ components:
               type: string
               description: |
                 Stable machine code: badRequest, invalidJSON, payloadTooLarge, unsupportedMediaType, routeNotFound,
-                methodNotAllowed, rateLimited, storageUnavailable, internalError, adminTokenRequired,
+                methodNotAllowed, rateLimited, storageUnavailable, internalError, metricsTokenRequired,
+                invalidMetricsToken, adminTokenRequired,
                 invalidAdminToken, adminOnly, customerNotFound, customerRevoked, apiKeyIdNotFound, licenseNotFound,
                 alreadyRevoked, blobNotFound, resourceVersionConflict, invalidAPIKey, apiKeyNotFound,
                 licenseForAPIKeyNotFound, manifestNotPublished, resourceNotFound, rangeNotSatisfiable,
@@ -271,9 +276,11 @@ paths:
   /metrics:
     get:
       tags: [operations]
-      summary: Prometheus metrics (text exposition format).
+      security: [{metricsToken: []}, {adminToken: []}, {}]
+      summary: Prometheus metrics (text exposition format). Needs a bearer token unless the server is bound to loopback or started with --metrics-auth open.
       responses:
         "200": {description: Metrics., content: {text/plain: {}}}
+        "401": {$ref: "#/components/responses/Error"}
   /openapi.yaml:
     get:
       tags: [operations]

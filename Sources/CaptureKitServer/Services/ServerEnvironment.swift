@@ -7,6 +7,8 @@ package struct ServerEnvironment: Sendable {
     package var store: any CaptureStore
     package var signingKeys: SigningKeys
     package var adminToken: AdminToken
+    /// The token `GET /metrics` needs (the admin token is accepted too); nil when metrics are open.
+    package var metricsToken: AdminToken?
     package var metrics: ServerMetrics
     /// Per-API-key limiter for licence validation.
     package var keyLimiter: RateLimiter
@@ -20,8 +22,10 @@ package struct ServerEnvironment: Sendable {
 
     package init(
         configuration: ServerConfiguration, store: any CaptureStore, signingKeys: SigningKeys, adminToken: AdminToken,
-        fortface: FortfaceEnvironment, now: @escaping @Sendable () -> Date, logger: Logger
+        fortface: FortfaceEnvironment, metricsToken: AdminToken? = nil, now: @escaping @Sendable () -> Date,
+        logger: Logger
     ) {
+        self.metricsToken = metricsToken
         self.fortface = fortface
         self.configuration = configuration
         self.store = store
