@@ -209,7 +209,8 @@ components:
         maxSdk: {type: string}
         status: {enum: [active, revoked]}
         keyId: {type: string, description: kid of the signing key}
-        token: {type: string, description: "The licence key: compact JWS, typ license+jwt"}
+        tokenSha256: {type: string, description: "Lowercase hex SHA-256 of the licence key (all that is stored)"}
+        token: {type: string, description: "The licence key (compact JWS, typ license+jwt); only in the answer that issued the licence, never stored"}
     IssueLicenseRequest:
       type: object
       required: [product, bundleIds]
@@ -496,7 +497,7 @@ paths:
     post:
       tags: [administration]
       security: [{adminToken: []}]
-      summary: Issue a licence key (typ license+jwt, signed by the newest key). Answered after commit.
+      summary: Issue a licence key (typ license+jwt, signed by the newest key). Answered after commit; the key is shown this once (stored as SHA-256 only).
       parameters: [{$ref: "#/components/parameters/customerId"}]
       requestBody:
         required: true
@@ -541,7 +542,7 @@ paths:
     get:
       tags: [administration]
       security: [{adminToken: []}]
-      summary: A licence, with its token.
+      summary: A licence, with its key's SHA-256 (never the key).
       parameters: [{$ref: "#/components/parameters/licenseId"}]
       responses:
         "200": {description: The licence., content: {application/json: {schema: {$ref: "#/components/schemas/License"}}}}
