@@ -10,7 +10,8 @@ import ServiceLifecycle
 /// token (created on first start), the signing keys and the store (SQLite or PostgreSQL).
 /// - Returns: The environment and the lines to report at start (never a secret).
 ///
-/// `sessionKeyProvider` replaces RSA generation (tests inject a few keys generated once);
+/// `sessionKeyProvider` replaces RSA generation for the session key pool (tests inject a few keys
+/// generated once);
 /// `classifier` replaces the document engine's classifier.
 package func buildEnvironment(
     configuration: ServerConfiguration, logger: Logger, now: @escaping @Sendable () -> Date = { Date() },
@@ -86,11 +87,21 @@ package func buildEnvironment(
     }
     let authority = try DeviceAuthorityKey.loadOrCreate(path: configuration.deviceAuthorityKeyPath)
     report.append("fortface device CA: \(authority.kid)")
+    let metrics = ServerMetrics()
     let pool = SessionKeyPool(
-        provider: sessionKeyProvider ?? RSASessionKeyProvider(bits: configuration.fortfaceKeyBits),
-        capacity: configuration.fortfaceKeyPoolSize, now: now
+        provider: sessionKeyProvider ?? RSASessionKeyProvider(bits: configuration.fortfaceKeyBits), store: store,
+        kek: kek, targetSize: configuration.fortfaceKeyPoolSize, lowWatermark: configuration.fortfaceKeyPoolLowWatermark,
+        maxAge: Int64(configuration.fortfaceKeyMaxAgeSeconds), workers: configuration.fortfaceKeyWorkers,
+        metrics: metrics, logger: logger, now: now
     )
-    services.append(SessionKeyPoolService(pool: pool))
+    if configuration.fortfaceKeyGeneration {
+        services.append(SessionKeyPoolService(pool: pool))
+        report.append(
+            "fortface session keys: pool of \(pool.targetSize) (refill below \(pool.lowWatermark)),"
+                + " \(pool.workers) generator\(pool.workers == 1 ? "" : "s")")
+    } else {
+        report.append("fortface session keys: pool of \(pool.targetSize), filled by other instances (no generator here)")
+    }
     var documentClassifier = classifier
     if documentClassifier == nil {
         do {
@@ -112,7 +123,7 @@ package func buildEnvironment(
     }
     let environment = ServerEnvironment(
         configuration: configuration, store: store, signingKeys: signing.keys, adminToken: adminToken,
-        fortface: fortface, metricsToken: metricsToken, now: now, logger: logger
+        fortface: fortface, metricsToken: metricsToken, metrics: metrics, now: now, logger: logger
     )
     return (environment, report, services)
 }
@@ -184,8 +195,10 @@ package func buildApplication(
         logger: environment.logger
     )
     let store = environment.store
+    let keyPool = environment.fortface.keyPool
     app.beforeServerStarts {
         try await store.start()
+        keyPool.wake()
         if configuration.createDevelopmentCustomer {
             try await DevelopmentCustomer.ensure(environment: environment)
         }

@@ -67,6 +67,16 @@ package struct ServerOptions: ParsableArguments {
                 + " (env CAPTUREKIT_METRICS_AUTH, default auto)."))
     package var metricsAccess: String?
 
+    @Option(
+        name: .customLong("key-pool"),
+        help: "Fortface session keys kept ready in the shared pool (env CAPTUREKIT_FORTFACE_KEY_POOL, default 4096).")
+    package var keyPoolSize: Int?
+
+    @Option(
+        name: .customLong("key-workers"),
+        help: "Fortface key generations at once (env CAPTUREKIT_FORTFACE_KEY_WORKERS, default: every core).")
+    package var keyWorkers: Int?
+
     package init() {}
 
     /// The configuration: defaults, then the environment, then these flags.
@@ -94,6 +104,14 @@ package struct ServerOptions: ParsableArguments {
             configuration.maxBlobBytes = maxBlobBytes
         }
         if rejectTestKeys { configuration.rejectTestKeys = true }
+        if let keyPoolSize {
+            guard (1...1_000_000).contains(keyPoolSize) else { throw ValidationError("--key-pool must be 1 to 1000000.") }
+            configuration.fortfaceKeyPoolSize = keyPoolSize
+        }
+        if let keyWorkers {
+            guard (1...1024).contains(keyWorkers) else { throw ValidationError("--key-workers must be 1 to 1024.") }
+            configuration.fortfaceKeyWorkers = keyWorkers
+        }
         if let metricsAccess {
             guard let access = MetricsAccess(rawValue: metricsAccess) else {
                 throw ValidationError("--metrics-auth must be auto, token or open.")

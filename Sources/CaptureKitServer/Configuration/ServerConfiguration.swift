@@ -42,8 +42,19 @@ package struct ServerConfiguration: Sendable {
     package var logLevel: Logger.Level = .info
     /// Lifetime of a Fortface session after its handshake (`CAPTUREKIT_FORTFACE_SESSION_SECONDS`).
     package var fortfaceSessionSeconds = 15 * 60
-    /// Session keys kept ready (`CAPTUREKIT_FORTFACE_KEY_POOL`).
-    package var fortfaceKeyPoolSize = 32
+    /// Session keys kept ready in the shared, persisted pool (`CAPTUREKIT_FORTFACE_KEY_POOL`): enough
+    /// for a burst of a few thousand handshakes.
+    package var fortfaceKeyPoolSize = 4096
+    /// Below this many keys the paused generator fills the pool again (`CAPTUREKIT_FORTFACE_KEY_POOL_LOW`;
+    /// nil: half the pool size).
+    package var fortfaceKeyPoolLowWatermark: Int?
+    /// Key generations at once (`CAPTUREKIT_FORTFACE_KEY_WORKERS`; default every core).
+    package var fortfaceKeyWorkers = ProcessInfo.processInfo.activeProcessorCount
+    /// Whether this instance generates keys (`CAPTUREKIT_FORTFACE_KEY_GENERATION=0` leaves it to other
+    /// instances or to `capkit keys generate`).
+    package var fortfaceKeyGeneration = true
+    /// Seconds a pooled key may wait before it is discarded unused (`CAPTUREKIT_FORTFACE_KEY_MAX_AGE_SECONDS`).
+    package var fortfaceKeyMaxAgeSeconds = 86_400
     /// RSA session key size, 2048 or 3072 (`CAPTUREKIT_FORTFACE_KEY_BITS`).
     package var fortfaceKeyBits = 2048
     /// How long decrypted images are kept, sealed under the KEK; 0 keeps none
@@ -128,7 +139,11 @@ package struct ServerConfiguration: Sendable {
         ("CAPTUREKIT_REJECT_TEST_KEYS", "1 to refuse fbx_test_ keys (production)"),
         ("CAPTUREKIT_LOG_LEVEL", "trace, debug, info, notice, warning, error, critical (default info)"),
         ("CAPTUREKIT_FORTFACE_SESSION_SECONDS", "Fortface session lifetime (default 900)"),
-        ("CAPTUREKIT_FORTFACE_KEY_POOL", "session keys kept ready (default 32)"),
+        ("CAPTUREKIT_FORTFACE_KEY_POOL", "session keys kept ready in the shared pool (default 4096)"),
+        ("CAPTUREKIT_FORTFACE_KEY_POOL_LOW", "refill the pool below this many keys (default half the pool)"),
+        ("CAPTUREKIT_FORTFACE_KEY_WORKERS", "key generations at once (default: every core)"),
+        ("CAPTUREKIT_FORTFACE_KEY_GENERATION", "0 to generate no keys in this instance (default 1)"),
+        ("CAPTUREKIT_FORTFACE_KEY_MAX_AGE_SECONDS", "discard pooled keys older than this (default 86400)"),
         ("CAPTUREKIT_FORTFACE_KEY_BITS", "RSA session key size, 2048 or 3072 (default 2048)"),
         ("CAPTUREKIT_FORTFACE_IMAGE_RETENTION_SECONDS", "keep sealed images this long (default 0: not kept)"),
         ("CAPTUREKIT_FORTFACE_KEK", "key-encryption key, base64 of 32 bytes (default: <data-dir>/fortface-kek)"),
@@ -176,7 +191,18 @@ package struct ServerConfiguration: Sendable {
         }
         fortfaceSessionSeconds =
             try integer("CAPTUREKIT_FORTFACE_SESSION_SECONDS", in: 60...86_400) ?? fortfaceSessionSeconds
-        fortfaceKeyPoolSize = try integer("CAPTUREKIT_FORTFACE_KEY_POOL", in: 1...4096) ?? fortfaceKeyPoolSize
+        fortfaceKeyPoolSize = try integer("CAPTUREKIT_FORTFACE_KEY_POOL", in: 1...1_000_000) ?? fortfaceKeyPoolSize
+        fortfaceKeyPoolLowWatermark =
+            try integer("CAPTUREKIT_FORTFACE_KEY_POOL_LOW", in: 1...1_000_000) ?? fortfaceKeyPoolLowWatermark
+        fortfaceKeyWorkers = try integer("CAPTUREKIT_FORTFACE_KEY_WORKERS", in: 1...1024) ?? fortfaceKeyWorkers
+        if let generation = text("CAPTUREKIT_FORTFACE_KEY_GENERATION") {
+            guard ["0", "1", "true", "false"].contains(generation) else {
+                throw .invalidValue(name: "CAPTUREKIT_FORTFACE_KEY_GENERATION", expected: "1 or 0")
+            }
+            fortfaceKeyGeneration = generation == "1" || generation == "true"
+        }
+        fortfaceKeyMaxAgeSeconds =
+            try integer("CAPTUREKIT_FORTFACE_KEY_MAX_AGE_SECONDS", in: 60...31_536_000) ?? fortfaceKeyMaxAgeSeconds
         fortfaceKeyBits = try integer("CAPTUREKIT_FORTFACE_KEY_BITS", in: 2048...3072) ?? fortfaceKeyBits
         guard [2048, 3072].contains(fortfaceKeyBits) else {
             throw .invalidValue(name: "CAPTUREKIT_FORTFACE_KEY_BITS", expected: "2048 or 3072")

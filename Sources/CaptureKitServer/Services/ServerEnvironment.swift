@@ -22,8 +22,8 @@ package struct ServerEnvironment: Sendable {
 
     package init(
         configuration: ServerConfiguration, store: any CaptureStore, signingKeys: SigningKeys, adminToken: AdminToken,
-        fortface: FortfaceEnvironment, metricsToken: AdminToken? = nil, now: @escaping @Sendable () -> Date,
-        logger: Logger
+        fortface: FortfaceEnvironment, metricsToken: AdminToken? = nil, metrics: ServerMetrics = ServerMetrics(),
+        now: @escaping @Sendable () -> Date, logger: Logger
     ) {
         self.metricsToken = metricsToken
         self.fortface = fortface
@@ -31,7 +31,7 @@ package struct ServerEnvironment: Sendable {
         self.store = store
         self.signingKeys = signingKeys
         self.adminToken = adminToken
-        self.metrics = ServerMetrics()
+        self.metrics = metrics
         self.keyLimiter = RateLimiter(perMinute: configuration.keyRequestsPerMinute, now: now)
         self.addressLimiter = RateLimiter(perMinute: configuration.addressRequestsPerMinute, now: now)
         self.now = now

@@ -124,6 +124,16 @@ package enum SchemaMigrations {
             },
             finalStatements: { _ in ["ALTER TABLE licenses DROP COLUMN token"] }
         ),
+        Migration(version: 4, name: "shared session key pool") { flavor in
+            [
+                """
+                CREATE TABLE fortface_key_pool (
+                    id TEXT PRIMARY KEY, public_key_pem TEXT NOT NULL,
+                    sealed_private_key \(flavor.blobType) NOT NULL, created_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX fortface_key_pool_age ON fortface_key_pool (created_at, id)",
+            ]
+        },
     ]
 
     /// The newest schema version this server knows.
