@@ -37,7 +37,7 @@ package struct ServerOptions: ParsableArguments {
 
     @Option(
         name: .customLong("rate-limit-key"),
-        help: "Licence validations per API key per minute (env CAPTUREKIT_RATE_LIMIT_KEY, default 6000).")
+        help: "Requests per API key per minute (env CAPTUREKIT_RATE_LIMIT_KEY, default 1200).")
     package var keyRequestsPerMinute: Int?
 
     @Option(
@@ -77,6 +77,20 @@ package struct ServerOptions: ParsableArguments {
         help: "Fortface key generations at once (env CAPTUREKIT_FORTFACE_KEY_WORKERS, default: every core).")
     package var keyWorkers: Int?
 
+    @Option(
+        name: .customLong("handshake-rate"),
+        help: ArgumentHelp(
+            "Handshakes per second each customer may sustain (env CAPTUREKIT_FORTFACE_HANDSHAKE_RATE,"
+                + " default 10)."))
+    package var handshakeRate: Double?
+
+    @Option(
+        name: .customLong("handshake-burst"),
+        help: ArgumentHelp(
+            "Handshakes each customer may make at once on top of that rate (env CAPTUREKIT_FORTFACE_HANDSHAKE_BURST,"
+                + " default 500)."))
+    package var handshakeBurst: Int?
+
     package init() {}
 
     /// The configuration: defaults, then the environment, then these flags.
@@ -111,6 +125,18 @@ package struct ServerOptions: ParsableArguments {
         if let keyWorkers {
             guard (1...1024).contains(keyWorkers) else { throw ValidationError("--key-workers must be 1 to 1024.") }
             configuration.fortfaceKeyWorkers = keyWorkers
+        }
+        if let handshakeRate {
+            guard handshakeRate > 0, handshakeRate <= 100_000 else {
+                throw ValidationError("--handshake-rate must be above 0 and at most 100000.")
+            }
+            configuration.fortfaceHandshakeRatePerSecond = handshakeRate
+        }
+        if let handshakeBurst {
+            guard (1...1_000_000).contains(handshakeBurst) else {
+                throw ValidationError("--handshake-burst must be 1 to 1000000.")
+            }
+            configuration.fortfaceHandshakeBurst = handshakeBurst
         }
         if let metricsAccess {
             guard let access = MetricsAccess(rawValue: metricsAccess) else {

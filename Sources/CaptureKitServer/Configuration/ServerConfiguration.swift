@@ -22,8 +22,10 @@ package struct ServerConfiguration: Sendable {
     /// When empty: `keys/dev-2026.ed25519` under the working directory if present, else the keys in
     /// `<data-dir>/keys/`, else a new key generated there.
     package var signingKeyPaths: [String] = []
-    /// Licence validations per API key per minute (`CAPTUREKIT_RATE_LIMIT_KEY`).
-    package var keyRequestsPerMinute = 6000
+    /// Requests per API key per minute, licence validations and Fortface routes
+    /// (`CAPTUREKIT_RATE_LIMIT_KEY`): 1200 (20 a second, bursts of 1200), what a 2-core server can give one
+    /// key without starving the others (a document submission costs tens of milliseconds of CPU).
+    package var keyRequestsPerMinute = 1200
     /// Requests per client address per minute on public routes (`CAPTUREKIT_RATE_LIMIT_ADDRESS`).
     package var addressRequestsPerMinute = 6000
     /// Largest JSON body accepted (`CAPTUREKIT_MAX_JSON_BYTES`).
@@ -55,6 +57,12 @@ package struct ServerConfiguration: Sendable {
     package var fortfaceKeyGeneration = true
     /// Seconds a pooled key may wait before it is discarded unused (`CAPTUREKIT_FORTFACE_KEY_MAX_AGE_SECONDS`).
     package var fortfaceKeyMaxAgeSeconds = 86_400
+    /// Handshakes per second each customer may sustain (`CAPTUREKIT_FORTFACE_HANDSHAKE_RATE`): its fair
+    /// share of key generation (a 2-core server makes about 45 keys a second).
+    package var fortfaceHandshakeRatePerSecond = 10.0
+    /// Handshakes each customer may make at once beyond that rate (`CAPTUREKIT_FORTFACE_HANDSHAKE_BURST`):
+    /// one eighth of the default pool, so one customer's burst leaves the pool to the others.
+    package var fortfaceHandshakeBurst = 500
     /// RSA session key size, 2048 or 3072 (`CAPTUREKIT_FORTFACE_KEY_BITS`).
     package var fortfaceKeyBits = 2048
     /// How long decrypted images are kept, sealed under the KEK; 0 keeps none
@@ -130,7 +138,7 @@ package struct ServerConfiguration: Sendable {
         ("CAPTUREKIT_DATABASE_URL", "postgres://user:password@host:port/db[?sslmode=...] to use PostgreSQL"),
         ("CAPTUREKIT_ADMIN_TOKEN", "admin token (default: read or create <data-dir>/admin-token)"),
         ("CAPTUREKIT_SIGNING_KEY", "signing key files, ':'-separated, oldest first; the last signs"),
-        ("CAPTUREKIT_RATE_LIMIT_KEY", "licence validations per API key per minute (default 6000)"),
+        ("CAPTUREKIT_RATE_LIMIT_KEY", "requests per API key per minute (default 1200)"),
         ("CAPTUREKIT_RATE_LIMIT_ADDRESS", "requests per client address per minute (default 6000)"),
         ("CAPTUREKIT_MAX_JSON_BYTES", "largest JSON body (default 65536)"),
         ("CAPTUREKIT_MAX_BLOB_BYTES", "largest uploaded blob (default 33554432)"),
@@ -144,6 +152,8 @@ package struct ServerConfiguration: Sendable {
         ("CAPTUREKIT_FORTFACE_KEY_WORKERS", "key generations at once (default: every core)"),
         ("CAPTUREKIT_FORTFACE_KEY_GENERATION", "0 to generate no keys in this instance (default 1)"),
         ("CAPTUREKIT_FORTFACE_KEY_MAX_AGE_SECONDS", "discard pooled keys older than this (default 86400)"),
+        ("CAPTUREKIT_FORTFACE_HANDSHAKE_RATE", "handshakes per second each customer may sustain (default 10)"),
+        ("CAPTUREKIT_FORTFACE_HANDSHAKE_BURST", "handshakes each customer may make at once (default 500)"),
         ("CAPTUREKIT_FORTFACE_KEY_BITS", "RSA session key size, 2048 or 3072 (default 2048)"),
         ("CAPTUREKIT_FORTFACE_IMAGE_RETENTION_SECONDS", "keep sealed images this long (default 0: not kept)"),
         ("CAPTUREKIT_FORTFACE_KEK", "key-encryption key, base64 of 32 bytes (default: <data-dir>/fortface-kek)"),
@@ -203,6 +213,14 @@ package struct ServerConfiguration: Sendable {
         }
         fortfaceKeyMaxAgeSeconds =
             try integer("CAPTUREKIT_FORTFACE_KEY_MAX_AGE_SECONDS", in: 60...31_536_000) ?? fortfaceKeyMaxAgeSeconds
+        if let rate = text("CAPTUREKIT_FORTFACE_HANDSHAKE_RATE") {
+            guard let value = Double(rate), value > 0, value <= 100_000 else {
+                throw .invalidValue(name: "CAPTUREKIT_FORTFACE_HANDSHAKE_RATE", expected: "a number above 0, at most 100000")
+            }
+            fortfaceHandshakeRatePerSecond = value
+        }
+        fortfaceHandshakeBurst =
+            try integer("CAPTUREKIT_FORTFACE_HANDSHAKE_BURST", in: 1...1_000_000) ?? fortfaceHandshakeBurst
         fortfaceKeyBits = try integer("CAPTUREKIT_FORTFACE_KEY_BITS", in: 2048...3072) ?? fortfaceKeyBits
         guard [2048, 3072].contains(fortfaceKeyBits) else {
             throw .invalidValue(name: "CAPTUREKIT_FORTFACE_KEY_BITS", expected: "2048 or 3072")

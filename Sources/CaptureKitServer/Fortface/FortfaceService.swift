@@ -42,9 +42,14 @@ package struct FortfaceService: Sendable {
 
     // MARK: Handshake
 
-    /// Verifies the device token (`notes/security.md` §3.1 order), applies the customer's policy,
+    /// Takes one handshake from the customer's quota, verifies the device token (`notes/security.md`
+    /// §3.1 order), applies the customer's policy,
     /// consumes the token's `jti` and opens a session with a single-use key from the pool.
     package func handshake(customer: CustomerRecord, deviceRequestInfo: String) async throws -> HandshakeResponse {
+        // Each customer's fair share of the pool: a flood exhausts its own quota, not the others' keys.
+        if case let .limited(seconds) = environment.handshakeQuota.consume(customer.id) {
+            throw FortfaceError.handshakeQuotaExceeded(retryAfterSeconds: seconds)
+        }
         let now = environment.now()
         let claims: DeviceTokenClaims
         do {

@@ -102,7 +102,7 @@ components:
                 invalidAdminToken, adminOnly, customerNotFound, customerRevoked, apiKeyIdNotFound, licenseNotFound,
                 alreadyRevoked, blobNotFound, resourceVersionConflict, invalidAPIKey, apiKeyNotFound,
                 licenseForAPIKeyNotFound, manifestNotPublished, resourceNotFound, rangeNotSatisfiable,
-                invalidSKU, frameNotFound, assetNotFound; Fortface: deviceRequestInfoRefused, sessionKeysExhausted,
+                invalidSKU, frameNotFound, assetNotFound; Fortface: deviceRequestInfoRefused, handshakeQuotaExceeded, sessionKeysExhausted,
                 sessionNotFound, sessionExpired, sessionKeyAlreadyUsed, invalidPayload, fileSizeTooBig,
                 imageMismatch, missingImage, unexpectedImage, fileCorrupted, wrongRoute, frontSideRequired,
                 documentIdOnFirstSide, documentNotFound, documentAlreadyComplete, documentTypeMismatch, classifierUnavailable.
@@ -324,7 +324,10 @@ paths:
         Checks, in order: size (16 KiB), strict base64url, ES256 / fortface-dri+jwt / v=1, the device certificate
         against the device CA, the signature, iat/exp (+-120 s), the customer's policy (app registered, env equal
         to the app's environment, no dbg in production), then consumes the token's jti (single use). Every refusal
-        is 401 deviceRequestInfoRefused. 503 sessionKeysExhausted with Retry-After when no key is ready.
+        is 401 deviceRequestInfoRefused. 429 handshakeQuotaExceeded with Retry-After when this customer used up
+        its share (a token bucket: CAPTUREKIT_FORTFACE_HANDSHAKE_RATE per second, bursts of
+        CAPTUREKIT_FORTFACE_HANDSHAKE_BURST); other customers are still served. 503 sessionKeysExhausted with
+        Retry-After when the shared key pool is empty (the device token is then not consumed).
       requestBody:
         required: true
         content:

@@ -10,8 +10,10 @@ package struct ServerEnvironment: Sendable {
     /// The token `GET /metrics` needs (the admin token is accepted too); nil when metrics are open.
     package var metricsToken: AdminToken?
     package var metrics: ServerMetrics
-    /// Per-API-key limiter for licence validation.
+    /// Per-API-key limiter for licence validation and the Fortface routes.
     package var keyLimiter: RateLimiter
+    /// Each customer's share of handshakes (and so of session keys), by customer id.
+    package var handshakeQuota: RateLimiter
     /// Per-client-address limiter for public routes.
     package var addressLimiter: RateLimiter
     /// Fortface: KEK, device CA, session key pool, classifier.
@@ -33,6 +35,9 @@ package struct ServerEnvironment: Sendable {
         self.adminToken = adminToken
         self.metrics = metrics
         self.keyLimiter = RateLimiter(perMinute: configuration.keyRequestsPerMinute, now: now)
+        self.handshakeQuota = RateLimiter(
+            ratePerSecond: configuration.fortfaceHandshakeRatePerSecond, burst: configuration.fortfaceHandshakeBurst,
+            now: now)
         self.addressLimiter = RateLimiter(perMinute: configuration.addressRequestsPerMinute, now: now)
         self.now = now
         self.logger = logger
