@@ -27,7 +27,8 @@ package func buildEnvironment(
         }
         try FilePermissions.restrictExistingFiles(
             [
-                configuration.adminTokenPath, configuration.metricsTokenPath, configuration.fortfaceKEKPath, configuration.deviceAuthorityKeyPath,
+                configuration.adminTokenPath, configuration.metricsTokenPath, configuration.fortfaceKEKPath,
+                configuration.deviceAuthorityKeyPath,
                 configuration.developmentCustomerPath,
             ] + FilePermissions.sqliteFiles(database: configuration.sqlitePath)
         )
@@ -90,7 +91,8 @@ package func buildEnvironment(
     let metrics = ServerMetrics()
     let pool = SessionKeyPool(
         provider: sessionKeyProvider ?? RSASessionKeyProvider(bits: configuration.fortfaceKeyBits), store: store,
-        kek: kek, targetSize: configuration.fortfaceKeyPoolSize, lowWatermark: configuration.fortfaceKeyPoolLowWatermark,
+        kek: kek, targetSize: configuration.fortfaceKeyPoolSize,
+        lowWatermark: configuration.fortfaceKeyPoolLowWatermark,
         maxAge: Int64(configuration.fortfaceKeyMaxAgeSeconds), workers: configuration.fortfaceKeyWorkers,
         metrics: metrics, logger: logger, now: now
     )
@@ -100,7 +102,8 @@ package func buildEnvironment(
             "fortface session keys: pool of \(pool.targetSize) (refill below \(pool.lowWatermark)),"
                 + " \(pool.workers) generator\(pool.workers == 1 ? "" : "s")")
     } else {
-        report.append("fortface session keys: pool of \(pool.targetSize), filled by other instances (no generator here)")
+        report.append(
+            "fortface session keys: pool of \(pool.targetSize), filled by other instances (no generator here)")
     }
     var documentClassifier = classifier
     if documentClassifier == nil {

@@ -66,8 +66,11 @@ struct SessionKeyPoolTests {
             seen.insert(key.publicKeyPEM)
             // Sealed under the KEK for its own row: it opens there, and nowhere else.
             let der = try bench.kek.open(key.sealedPrivateKey, context: PooledSessionKey.sealingContext(id: key.id))
-            #expect(try _RSA.Encryption.PrivateKey(derRepresentation: der).publicKey.pemRepresentation == key.publicKeyPEM)
-            #expect(throws: (any Error).self) { try bench.kek.open(key.sealedPrivateKey, context: "fortface/v1/pool/other") }
+            let opened = try _RSA.Encryption.PrivateKey(derRepresentation: der)
+            #expect(opened.publicKey.pemRepresentation == key.publicKeyPEM)
+            #expect(throws: (any Error).self) {
+                try bench.kek.open(key.sealedPrivateKey, context: "fortface/v1/pool/other")
+            }
             #expect(!key.sealedPrivateKey.isEmpty && key.sealedPrivateKey.range(of: der) == nil)
         }
         #expect(seen.count == 5)
@@ -81,7 +84,8 @@ struct SessionKeyPoolTests {
         #expect(await pool.fill() == 2)
         bench.clock.advance(seconds: 61)
         #expect(try await pool.depth() == 0)
-        #expect(try await bench.store.claimPooledSessionKey(createdAfter: pool.freshnessCutoff(at: bench.clock.now)) == nil)
+        let cutoff = pool.freshnessCutoff(at: bench.clock.now)
+        #expect(try await bench.store.claimPooledSessionKey(createdAfter: cutoff) == nil)
         #expect(await pool.fill() == 0)  // the provider is spent; the stale rows are gone
         #expect(try await bench.store.pooledSessionKeyCount(createdAfter: 0) == 0)
         await bench.close()

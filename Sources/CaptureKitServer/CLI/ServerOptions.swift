@@ -119,7 +119,9 @@ package struct ServerOptions: ParsableArguments {
         }
         if rejectTestKeys { configuration.rejectTestKeys = true }
         if let keyPoolSize {
-            guard (1...1_000_000).contains(keyPoolSize) else { throw ValidationError("--key-pool must be 1 to 1000000.") }
+            guard (1...1_000_000).contains(keyPoolSize) else {
+                throw ValidationError("--key-pool must be 1 to 1000000.")
+            }
             configuration.fortfaceKeyPoolSize = keyPoolSize
         }
         if let keyWorkers {

@@ -215,7 +215,8 @@ package struct ServerConfiguration: Sendable {
             try integer("CAPTUREKIT_FORTFACE_KEY_MAX_AGE_SECONDS", in: 60...31_536_000) ?? fortfaceKeyMaxAgeSeconds
         if let rate = text("CAPTUREKIT_FORTFACE_HANDSHAKE_RATE") {
             guard let value = Double(rate), value > 0, value <= 100_000 else {
-                throw .invalidValue(name: "CAPTUREKIT_FORTFACE_HANDSHAKE_RATE", expected: "a number above 0, at most 100000")
+                throw .invalidValue(
+                    name: "CAPTUREKIT_FORTFACE_HANDSHAKE_RATE", expected: "a number above 0, at most 100000")
             }
             fortfaceHandshakeRatePerSecond = value
         }

@@ -116,7 +116,8 @@ package actor SessionKeyPool {
                     let made = try await self.generateBatch(min(self.workers, self.targetSize - depth), on: threads)
                     added += made.count
                     // Another instance may fill too: count again rather than add up.
-                    depth = try await self.store.pooledSessionKeyCount(createdAfter: self.freshnessCutoff(at: self.now()))
+                    depth = try await self.store.pooledSessionKeyCount(
+                        createdAfter: self.freshnessCutoff(at: self.now()))
                     self.metrics?.recordSessionKeyPoolDepth(depth)
                     if made.isEmpty { break }
                 }

@@ -53,7 +53,8 @@ package final class ServerMetrics: Sendable {
     private static var fortfacePoolDepth: MetricNameDescriptor {
         MetricNameDescriptor(
             namespace: "capturekit", subsystem: "fortface", metricName: "session_key_pool_depth", unitName: "keys",
-            helpText: "Fresh session keys in the shared pool (every instance's), as this instance's worker last counted."
+            helpText:
+                "Fresh session keys in the shared pool (every instance's), as this instance's worker last counted."
         )
     }
 
