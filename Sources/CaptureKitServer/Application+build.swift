@@ -10,15 +10,28 @@ import ServiceLifecycle
 /// token (created on first start), the signing keys and the store (SQLite or PostgreSQL).
 /// - Returns: The environment and the lines to report at start (never a secret).
 ///
-/// `sessionKeyProvider` replaces RSA generation (tests inject a few keys generated once);
+/// `sessionKeyProvider` replaces RSA generation for the session key pool (tests inject a few keys
+/// generated once);
 /// `classifier` replaces the document engine's classifier.
 package func buildEnvironment(
     configuration: ServerConfiguration, logger: Logger, now: @escaping @Sendable () -> Date = { Date() },
     sessionKeyProvider: (any SessionKeyProvider)? = nil, classifier: (any DocumentClassifying)? = nil
 ) throws -> (environment: ServerEnvironment, report: [String], services: [any Service]) {
     var report: [String] = []
+    // Owner-only, whatever the umask, and repaired at every start (the database holds customer names,
+    // key hashes and session answers).
     do {
-        try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+        try FilePermissions.secureDirectory(atPath: configuration.dataDirectory)
+        if FileManager.default.fileExists(atPath: configuration.generatedKeysDirectory) {
+            try FilePermissions.secureDirectory(atPath: configuration.generatedKeysDirectory)
+        }
+        try FilePermissions.restrictExistingFiles(
+            [
+                configuration.adminTokenPath, configuration.metricsTokenPath, configuration.fortfaceKEKPath,
+                configuration.deviceAuthorityKeyPath,
+                configuration.developmentCustomerPath,
+            ] + FilePermissions.sqliteFiles(database: configuration.sqlitePath)
+        )
     } catch {
         throw ConfigurationError.dataDirectoryUnusable(path: configuration.dataDirectory)
     }
@@ -30,6 +43,21 @@ package func buildEnvironment(
         adminToken = try AdminToken.loadOrCreate(path: configuration.adminTokenPath)
         let path = URL(fileURLWithPath: configuration.adminTokenPath).standardizedFileURL.path
         report.append("admin token: \(path)\(adminToken.wasCreated ? " (created now)" : "")")
+    }
+    var metricsToken: AdminToken?
+    if configuration.metricsRequireToken {
+        if let token = configuration.metricsToken {
+            metricsToken = AdminToken(token: token)
+            report.append("metrics: bearer token from CAPTUREKIT_METRICS_TOKEN (or the admin token)")
+        } else {
+            let token = try AdminToken.loadOrCreate(path: configuration.metricsTokenPath, prefix: "ckm_")
+            metricsToken = token
+            let path = URL(fileURLWithPath: configuration.metricsTokenPath).standardizedFileURL.path
+            report.append(
+                "metrics: bearer token \(path)\(token.wasCreated ? " (created now)" : "") (or the admin token)")
+        }
+    } else {
+        report.append("metrics: open (\(configuration.metricsAccess == .open ? "--metrics-auth open" : "loopback"))")
     }
     let signing = try SigningKeyResolver.resolve(configuration: configuration, now: now())
     report.append(signing.note)
@@ -60,11 +88,23 @@ package func buildEnvironment(
     }
     let authority = try DeviceAuthorityKey.loadOrCreate(path: configuration.deviceAuthorityKeyPath)
     report.append("fortface device CA: \(authority.kid)")
+    let metrics = ServerMetrics()
     let pool = SessionKeyPool(
-        provider: sessionKeyProvider ?? RSASessionKeyProvider(bits: configuration.fortfaceKeyBits),
-        capacity: configuration.fortfaceKeyPoolSize, now: now
+        provider: sessionKeyProvider ?? RSASessionKeyProvider(bits: configuration.fortfaceKeyBits), store: store,
+        kek: kek, targetSize: configuration.fortfaceKeyPoolSize,
+        lowWatermark: configuration.fortfaceKeyPoolLowWatermark,
+        maxAge: Int64(configuration.fortfaceKeyMaxAgeSeconds), workers: configuration.fortfaceKeyWorkers,
+        metrics: metrics, logger: logger, now: now
     )
-    services.append(SessionKeyPoolService(pool: pool))
+    if configuration.fortfaceKeyGeneration {
+        services.append(SessionKeyPoolService(pool: pool))
+        report.append(
+            "fortface session keys: pool of \(pool.targetSize) (refill below \(pool.lowWatermark)),"
+                + " \(pool.workers) generator\(pool.workers == 1 ? "" : "s")")
+    } else {
+        report.append(
+            "fortface session keys: pool of \(pool.targetSize), filled by other instances (no generator here)")
+    }
     var documentClassifier = classifier
     if documentClassifier == nil {
         do {
@@ -86,7 +126,7 @@ package func buildEnvironment(
     }
     let environment = ServerEnvironment(
         configuration: configuration, store: store, signingKeys: signing.keys, adminToken: adminToken,
-        fortface: fortface, now: now, logger: logger
+        fortface: fortface, metricsToken: metricsToken, metrics: metrics, now: now, logger: logger
     )
     return (environment, report, services)
 }
@@ -158,8 +198,10 @@ package func buildApplication(
         logger: environment.logger
     )
     let store = environment.store
+    let keyPool = environment.fortface.keyPool
     app.beforeServerStarts {
         try await store.start()
+        keyPool.wake()
         if configuration.createDevelopmentCustomer {
             try await DevelopmentCustomer.ensure(environment: environment)
         }

@@ -39,6 +39,7 @@ enum TryOnLocalServer {
         configuration.adminToken = adminToken
         configuration.signingKeyPaths = [key.path ?? ""]
         configuration.logLevel = .error
+        configuration.fortfaceKeyGeneration = false  // no Fortface here: no session keys to generate
         let (announced, announce) = AsyncStream.makeStream(of: Int.self)
         let app = try await buildApplication(configuration: configuration, announce: { report in
             // "capkit-server listening on http://127.0.0.1:PORT" is the first line.

@@ -51,7 +51,7 @@ struct CrashDurabilityTests {
                                 from: Data((response.body ?? ByteBuffer()).readableBytesView))
                         else { break }
                         let count = acknowledged.withLock {
-                            $0[licence.id] = licence.token
+                            $0[licence.id] = licence.tokenSha256
                             return $0.count
                         }
                         sink.yield(count)
@@ -81,7 +81,7 @@ struct CrashDurabilityTests {
                 let licence = try? JSONDecoder().decode(
                     LicenseController.LicenseResponse.self,
                     from: Data((response.body ?? ByteBuffer()).readableBytesView))
-                if response.head.status != .ok || licence?.token != token { missing.append(id) }
+                if response.head.status != .ok || licence?.tokenSha256 != token { missing.append(id) }
             }
             return missing
         }

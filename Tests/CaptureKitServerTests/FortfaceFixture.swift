@@ -169,11 +169,12 @@ extension ServerFixture {
         try await environment.store.fortfaceSession(id: id)
     }
 
-    /// Fills the key pool (waits for any fill already running) and returns its depth.
+    /// Fills the key pool (waits for any fill already running) and returns its depth (-1 when the store
+    /// cannot count it).
     @discardableResult
     func fillKeyPool() async -> Int {
         await environment.fortface.keyPool.fill()
-        return await environment.fortface.keyPool.depth
+        return (try? await environment.fortface.keyPool.depth()) ?? -1
     }
 }
 

@@ -2,7 +2,9 @@ import CaptureCore
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Logging
 import NIOCore
+import SQLKit
 import Testing
 
 @testable import CaptureKitServer
@@ -231,7 +233,8 @@ struct LicenseRouteTests {
 
             let provisioned = try await api.provision()
             #expect(provisioned.license.keyId == "new-2026")
-            let jws = try await api.keyring().verify(provisioned.license.token, expectedType: LicenseClaims.tokenType)
+            let jws = try await api.keyring().verify(
+                try #require(provisioned.license.token), expectedType: LicenseClaims.tokenType)
             let claims = try jws.decodePayload(as: LicenseClaims.self)
             #expect(claims.jti == provisioned.license.id)
             #expect(claims.aud == ["com.example.app"])
@@ -271,12 +274,80 @@ struct LicenseRouteTests {
             )
             #expect(try api.errorCode(unknown) == "customerNotFound")
 
+            // The licence key is shown once; afterwards only its SHA-256.
+            let key = try #require(provisioned.license.token)
+            #expect(provisioned.license.tokenSha256 == FBxAPIKey.sha256Hex(of: key))
             let fetched = try await api.send(.get, "/v1/admin/licenses/\(provisioned.license.id)", admin: true)
-            #expect(try api.decode(LicenseController.LicenseResponse.self, fetched) == provisioned.license)
+            var withoutKey = provisioned.license
+            withoutKey.token = nil
+            #expect(try api.decode(LicenseController.LicenseResponse.self, fetched) == withoutKey)
+            #expect(!String(buffer: fetched.body).contains(key))
+            #expect(
+                try await fixture.environment.store.license(id: provisioned.license.id)?.tokenSHA256
+                    == FBxAPIKey.sha256Hex(of: key))
             #expect(
                 try api.errorCode(try await api.send(.get, "/v1/admin/licenses/lic_x", admin: true))
                     == "licenseNotFound")
         }
+    }
+}
+
+@Suite("Licence keys stored as SHA-256", .timeLimit(.minutes(1)))
+struct LicenseKeyMigrationTests {
+    @Test("migration 3 hashes the keys of a database written before it, drops them, and validation still works")
+    func oldDatabaseKeepsValidating() async throws {
+        let fixture = try ServerFixture()
+        defer { fixture.remove() }
+        let configuration = fixture.environment.configuration
+        let apiKey = FBxAPIKey.generate(mode: .live)
+        let oldKey = "eyJhbGciOiJFZERTQSJ9.eyJqdGkiOiJsaWNfb2xkIn0.c2lnbmF0dXJl"
+        let now = Int64(fixture.clock.now.timeIntervalSince1970)
+
+        // A database as schema version 2 left it, with a licence key in clear.
+        try FilePermissions.secureDirectory(atPath: configuration.dataDirectory)
+        let driver = SQLiteDriver(path: configuration.sqlitePath, logger: Logger(label: "migration-test"))
+        try await driver.start()
+        #expect(try await SchemaMigrations.apply(using: driver, at: now, upTo: 2) == [1, 2])
+        try await driver.transaction { database in
+            try await database.raw(
+                "INSERT INTO customers (id, name, status, created_at) VALUES ('cus_old', 'Old Optics', 'active', 1)"
+            ).run()
+            try await database.raw(
+                """
+                INSERT INTO api_keys (id, customer_id, key_hash, mode, status, created_at)
+                VALUES ('key_old', 'cus_old', \(bind: apiKey.sha256Hex), 'live', 'active', 1)
+                """
+            ).run()
+            try await database.raw(
+                """
+                INSERT INTO licenses (id, customer_id, product, bundle_ids, platforms, features, issued_at,
+                not_before, expires_at, max_sdk, status, signing_key_id, token) VALUES ('lic_old', 'cus_old', 'fbx',
+                '["com.example.app"]', '["ios"]', '["tryon"]', 1, 1, \(bind: now + 86400), '9.9.9', 'active',
+                'test-2026', \(bind: oldKey))
+                """
+            ).run()
+        }
+        try await driver.shutdown()
+
+        try await fixture.application().test(.router) { client in
+            let api = APIClient(client: client)
+            let validation = try await api.validate(apiKey: apiKey.rawValue)
+            #expect(validation.status == .ok)
+            let fetched = try api.decode(
+                LicenseController.LicenseResponse.self,
+                try await api.send(.get, "/v1/admin/licenses/lic_old", admin: true))
+            #expect(fetched.tokenSha256 == FBxAPIKey.sha256Hex(of: oldKey))
+            #expect(fetched.token == nil)
+        }
+        let reopened = SQLiteDriver(path: configuration.sqlitePath, logger: Logger(label: "migration-test"))
+        try await reopened.start()
+        let columns = try await reopened.read { database in
+            try await database.raw("SELECT name FROM pragma_table_info('licenses')").all()
+                .map { try $0.decode(column: "name", as: String.self) }
+        }
+        try await reopened.shutdown()
+        #expect(columns.contains("token_sha256"))
+        #expect(!columns.contains("token"))
     }
 }
 

@@ -65,7 +65,9 @@ struct PostgresTests {
                     let validation = try await b.validate(apiKey: provisioned.apiKey)
                     #expect(validation.status == .ok)
                     let fetched = try await b.send(.get, "/v1/admin/licenses/\(provisioned.license.id)", admin: true)
-                    #expect(try b.decode(LicenseController.LicenseResponse.self, fetched) == provisioned.license)
+                    var issued = provisioned.license
+                    issued.token = nil  // shown once, at issue
+                    #expect(try b.decode(LicenseController.LicenseResponse.self, fetched) == issued)
 
                     // Revoked on B, refused on A.
                     try await b.send(.post, "/v1/admin/licenses/\(provisioned.license.id)/revoke", admin: true)
@@ -196,6 +198,63 @@ struct PostgresTests {
                     let stored = try #require(try await first.session(session.sessionId))
                     #expect(stored.state == .consumed)
                     #expect(stored.sealedPrivateKey == nil)
+                }
+            }
+        }
+    }
+
+    @Test("two instances share one persisted key pool: concurrent handshakes on both never get the same key")
+    func instancesShareOneKeyPool() async throws {
+        try await withScratchDatabase { url in
+            let kek = Data((0..<32).map { _ in UInt8.random(in: .min ... .max) }).base64EncodedString()
+            // Only the first instance can generate; the second draws from what the first stored.
+            let first = try ServerFixture(
+                databaseURL: url, sessionKeyProvider: PregeneratedSessionKeys.provider(limit: 8),
+                classifier: MarkerClassifier()
+            ) { $0.fortfaceKEK = kek }
+            defer { first.remove() }
+            let authorityKey = first.environment.configuration.deviceAuthorityKeyPath
+            let second = try ServerFixture(
+                databaseURL: url, sessionKeyProvider: FiniteKeyProvider(keys: []), classifier: MarkerClassifier()
+            ) { configuration in
+                configuration.signingKeyPaths = first.environment.configuration.signingKeyPaths
+                configuration.fortfaceKEK = kek
+                try? FileManager.default.createDirectory(
+                    atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+                try? FileManager.default.copyItem(atPath: authorityKey, toPath: configuration.deviceAuthorityKeyPath)
+            }
+            defer { second.remove() }
+
+            try await first.application().test(.router) { firstClient in
+                try await second.application().test(.router) { secondClient in
+                    #expect(await first.fillKeyPool() == 8)
+                    #expect(try await second.environment.fortface.keyPool.depth() == 8)
+                    let onA = try await FortfaceClient.make(firstClient)
+                    let onB = FortfaceClient(
+                        api: APIClient(client: secondClient), appID: onA.appID, apiKey: onA.apiKey,
+                        customerID: onA.customerID, credentials: onA.credentials)
+                    let now = first.clock.now
+                    // 12 handshakes at once, 6 on each instance, for 8 keys.
+                    let answers = try await withThrowingTaskGroup(of: (HTTPResponse.Status, String?).self) { group in
+                        for index in 0..<12 {
+                            let client = index % 2 == 0 ? onA : onB
+                            let token = try client.token(now: now)
+                            group.addTask {
+                                let response = try await client.handshake(token)
+                                let key =
+                                    response.status == .created
+                                    ? try client.api.decode(HandshakeResponse.self, response).sessionKey : nil
+                                return (response.status, key)
+                            }
+                        }
+                        return try await group.reduce(into: []) { $0.append($1) }
+                    }
+                    let keys = answers.compactMap(\.1)
+                    #expect(keys.count == 8)
+                    #expect(Set(keys).count == 8)
+                    #expect(Set(keys) == Set(PregeneratedSessionKeys.all.prefix(8).map(\.publicKeyPEM)))
+                    #expect(answers.filter { $0.0 == .serviceUnavailable }.count == 4, "\(answers.map(\.0.code))")
+                    #expect(try await first.environment.fortface.keyPool.depth() == 0)
                 }
             }
         }

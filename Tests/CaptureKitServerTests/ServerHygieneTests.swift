@@ -126,7 +126,7 @@ struct ServerHygieneTests {
                 .post, "/v1/admin/customers", json: ["name": "X"],
                 headers: [.authorization: "Bearer " + provisioned.apiKey])
             return [
-                ServerFixture.adminToken, provisioned.apiKey, provisioned.license.token, token,
+                ServerFixture.adminToken, provisioned.apiKey, provisioned.license.token ?? "missing licence key", token,
                 FBxAPIKey.sha256Hex(of: provisioned.apiKey),
             ]
         }

@@ -93,6 +93,7 @@ struct FBxServerFixture {
         configuration.validationCacheSeconds = cacheSeconds
         configuration.validationGraceSeconds = graceSeconds
         configuration.logLevel = .critical
+        configuration.fortfaceKeyGeneration = false  // no Fortface here: no session keys to generate
         var logger = Logger(label: "fbx-test-server")
         logger.logLevel = .critical
         let built = try buildEnvironment(configuration: configuration, logger: logger)

@@ -37,7 +37,7 @@ package struct ServerOptions: ParsableArguments {
 
     @Option(
         name: .customLong("rate-limit-key"),
-        help: "Licence validations per API key per minute (env CAPTUREKIT_RATE_LIMIT_KEY, default 6000).")
+        help: "Requests per API key per minute (env CAPTUREKIT_RATE_LIMIT_KEY, default 1200).")
     package var keyRequestsPerMinute: Int?
 
     @Option(
@@ -62,6 +62,37 @@ package struct ServerOptions: ParsableArguments {
         name: .customLong("log-level"),
         help: "trace, debug, info, notice, warning, error or critical (env CAPTUREKIT_LOG_LEVEL, default info).")
     package var logLevel: String?
+
+    @Option(
+        name: .customLong("metrics-auth"),
+        help: ArgumentHelp(
+            "Who may read /metrics: auto (a bearer token unless bound to loopback), token or open"
+                + " (env CAPTUREKIT_METRICS_AUTH, default auto)."))
+    package var metricsAccess: String?
+
+    @Option(
+        name: .customLong("key-pool"),
+        help: "Fortface session keys kept ready in the shared pool (env CAPTUREKIT_FORTFACE_KEY_POOL, default 4096).")
+    package var keyPoolSize: Int?
+
+    @Option(
+        name: .customLong("key-workers"),
+        help: "Fortface key generations at once (env CAPTUREKIT_FORTFACE_KEY_WORKERS, default: every core).")
+    package var keyWorkers: Int?
+
+    @Option(
+        name: .customLong("handshake-rate"),
+        help: ArgumentHelp(
+            "Handshakes per second each customer may sustain (env CAPTUREKIT_FORTFACE_HANDSHAKE_RATE,"
+                + " default 10)."))
+    package var handshakeRate: Double?
+
+    @Option(
+        name: .customLong("handshake-burst"),
+        help: ArgumentHelp(
+            "Handshakes each customer may make at once on top of that rate (env CAPTUREKIT_FORTFACE_HANDSHAKE_BURST,"
+                + " default 500)."))
+    package var handshakeBurst: Int?
 
     package init() {}
 
@@ -91,6 +122,34 @@ package struct ServerOptions: ParsableArguments {
         }
         if rejectTestKeys { configuration.rejectTestKeys = true }
         if production { configuration.production = true }
+        if let keyPoolSize {
+            guard (1...1_000_000).contains(keyPoolSize) else {
+                throw ValidationError("--key-pool must be 1 to 1000000.")
+            }
+            configuration.fortfaceKeyPoolSize = keyPoolSize
+        }
+        if let keyWorkers {
+            guard (1...1024).contains(keyWorkers) else { throw ValidationError("--key-workers must be 1 to 1024.") }
+            configuration.fortfaceKeyWorkers = keyWorkers
+        }
+        if let handshakeRate {
+            guard handshakeRate > 0, handshakeRate <= 100_000 else {
+                throw ValidationError("--handshake-rate must be above 0 and at most 100000.")
+            }
+            configuration.fortfaceHandshakeRatePerSecond = handshakeRate
+        }
+        if let handshakeBurst {
+            guard (1...1_000_000).contains(handshakeBurst) else {
+                throw ValidationError("--handshake-burst must be 1 to 1000000.")
+            }
+            configuration.fortfaceHandshakeBurst = handshakeBurst
+        }
+        if let metricsAccess {
+            guard let access = MetricsAccess(rawValue: metricsAccess) else {
+                throw ValidationError("--metrics-auth must be auto, token or open.")
+            }
+            configuration.metricsAccess = access
+        }
         if let logLevel {
             guard let level = Logger.Level(rawValue: logLevel) else {
                 throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical.")

@@ -7,6 +7,9 @@ import Foundation
 ///
 /// On first start (no token configured, no token file) a token of 32 random bytes is written to
 /// `<data-dir>/admin-token` (mode 0600) and the server prints that path, never the token.
+///
+/// The metrics token (``ServerEnvironment/metricsToken``, `<data-dir>/metrics-token`, prefix `ckm_`) is
+/// a second value of this type, created and checked the same way.
 package struct AdminToken: Sendable {
     private let digest: [UInt8]
     /// Where the token is (nil when it came from the environment).
@@ -27,15 +30,15 @@ package struct AdminToken: Sendable {
         self.wasCreated = wasCreated
     }
 
-    /// Reads the token file, or creates it with a new random token.
-    package static func loadOrCreate(path: String) throws(AdminTokenError) -> AdminToken {
+    /// Reads the token file, or creates it with a new random token (`prefix` + 32 random bytes in base64url).
+    package static func loadOrCreate(path: String, prefix: String = "cka_") throws(AdminTokenError) -> AdminToken {
         if let data = FileManager.default.contents(atPath: path) {
             let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard token.utf8.count >= 16 else { throw .tooShort(path: path) }
             return AdminToken(token: token, path: path, wasCreated: false)
         }
         var generator = SystemRandomNumberGenerator()
-        let token = "cka_" + Base64URL.encode((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        let token = prefix + Base64URL.encode((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
         guard
             FileManager.default.createFile(
                 atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600]

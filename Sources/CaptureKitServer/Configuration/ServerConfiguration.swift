@@ -22,8 +22,10 @@ package struct ServerConfiguration: Sendable {
     /// When empty: `keys/dev-2026.ed25519` under the working directory if present (refused in
     /// ``production`` mode), else the keys in `<data-dir>/keys/`, else a new key generated there.
     package var signingKeyPaths: [String] = []
-    /// Licence validations per API key per minute (`CAPTUREKIT_RATE_LIMIT_KEY`).
-    package var keyRequestsPerMinute = 6000
+    /// Requests per API key per minute, licence validations and Fortface routes
+    /// (`CAPTUREKIT_RATE_LIMIT_KEY`): 1200 (20 a second, bursts of 1200), what a 2-core server can give one
+    /// key without starving the others (a document submission costs tens of milliseconds of CPU).
+    package var keyRequestsPerMinute = 1200
     /// Requests per client address per minute on public routes (`CAPTUREKIT_RATE_LIMIT_ADDRESS`).
     package var addressRequestsPerMinute = 6000
     /// Largest JSON body accepted (`CAPTUREKIT_MAX_JSON_BYTES`).
@@ -45,8 +47,25 @@ package struct ServerConfiguration: Sendable {
     package var logLevel: Logger.Level = .info
     /// Lifetime of a Fortface session after its handshake (`CAPTUREKIT_FORTFACE_SESSION_SECONDS`).
     package var fortfaceSessionSeconds = 15 * 60
-    /// Session keys kept ready (`CAPTUREKIT_FORTFACE_KEY_POOL`).
-    package var fortfaceKeyPoolSize = 32
+    /// Session keys kept ready in the shared, persisted pool (`CAPTUREKIT_FORTFACE_KEY_POOL`): enough
+    /// for a burst of a few thousand handshakes.
+    package var fortfaceKeyPoolSize = 4096
+    /// Below this many keys the paused generator fills the pool again (`CAPTUREKIT_FORTFACE_KEY_POOL_LOW`;
+    /// nil: half the pool size).
+    package var fortfaceKeyPoolLowWatermark: Int?
+    /// Key generations at once (`CAPTUREKIT_FORTFACE_KEY_WORKERS`; default every core).
+    package var fortfaceKeyWorkers = ProcessInfo.processInfo.activeProcessorCount
+    /// Whether this instance generates keys (`CAPTUREKIT_FORTFACE_KEY_GENERATION=0` leaves it to other
+    /// instances or to `capkit keys generate`).
+    package var fortfaceKeyGeneration = true
+    /// Seconds a pooled key may wait before it is discarded unused (`CAPTUREKIT_FORTFACE_KEY_MAX_AGE_SECONDS`).
+    package var fortfaceKeyMaxAgeSeconds = 86_400
+    /// Handshakes per second each customer may sustain (`CAPTUREKIT_FORTFACE_HANDSHAKE_RATE`): its fair
+    /// share of key generation (a 2-core server makes about 45 keys a second).
+    package var fortfaceHandshakeRatePerSecond = 10.0
+    /// Handshakes each customer may make at once beyond that rate (`CAPTUREKIT_FORTFACE_HANDSHAKE_BURST`):
+    /// one eighth of the default pool, so one customer's burst leaves the pool to the others.
+    package var fortfaceHandshakeBurst = 500
     /// RSA session key size, 2048 or 3072 (`CAPTUREKIT_FORTFACE_KEY_BITS`).
     package var fortfaceKeyBits = 2048
     /// How long decrypted images are kept, sealed under the KEK; 0 keeps none
@@ -59,6 +78,12 @@ package struct ServerConfiguration: Sendable {
     package var deviceCertificateDays = 30
     /// Largest body of `POST /v1/documents` (6 MiB: a 4 MiB image in base64 plus the rest).
     package var maxDocumentBytes = 6 * 1024 * 1024
+    /// Who may read `GET /metrics` (`CAPTUREKIT_METRICS_AUTH`): by default a bearer token is needed
+    /// unless the server is bound to loopback.
+    package var metricsAccess: MetricsAccess = .auto
+    /// The metrics token itself (`CAPTUREKIT_METRICS_TOKEN`); when nil and a token is needed it is read
+    /// from, or created in, `<data-dir>/metrics-token`.
+    package var metricsToken: String?
     /// Create a development customer with a sandbox app on first start (`CAPTUREKIT_FORTFACE_DEV_CUSTOMER=0`
     /// to disable).
     package var createDevelopmentCustomer = true
@@ -73,6 +98,24 @@ package struct ServerConfiguration: Sendable {
 
     /// The admin token file.
     package var adminTokenPath: String { (dataDirectory as NSString).appendingPathComponent("admin-token") }
+
+    /// The metrics token file.
+    package var metricsTokenPath: String { (dataDirectory as NSString).appendingPathComponent("metrics-token") }
+
+    /// Whether `host` only accepts connections from this machine (`127.0.0.0/8`, `::1`, `localhost`).
+    package var bindsLoopbackOnly: Bool {
+        let name = host.lowercased()
+        return name == "localhost" || name == "::1" || name == "[::1]" || name.hasPrefix("127.")
+    }
+
+    /// Whether `GET /metrics` needs the metrics (or admin) token.
+    package var metricsRequireToken: Bool {
+        switch metricsAccess {
+        case .auto: return !bindsLoopbackOnly
+        case .token: return true
+        case .open: return false
+        }
+    }
 
     /// The Fortface key-encryption key file.
     package var fortfaceKEKPath: String { (dataDirectory as NSString).appendingPathComponent("fortface-kek") }
@@ -98,7 +141,7 @@ package struct ServerConfiguration: Sendable {
         ("CAPTUREKIT_DATABASE_URL", "postgres://user:password@host:port/db[?sslmode=...] to use PostgreSQL"),
         ("CAPTUREKIT_ADMIN_TOKEN", "admin token (default: read or create <data-dir>/admin-token)"),
         ("CAPTUREKIT_SIGNING_KEY", "signing key files, ':'-separated, oldest first; the last signs"),
-        ("CAPTUREKIT_RATE_LIMIT_KEY", "licence validations per API key per minute (default 6000)"),
+        ("CAPTUREKIT_RATE_LIMIT_KEY", "requests per API key per minute (default 1200)"),
         ("CAPTUREKIT_RATE_LIMIT_ADDRESS", "requests per client address per minute (default 6000)"),
         ("CAPTUREKIT_MAX_JSON_BYTES", "largest JSON body (default 65536)"),
         ("CAPTUREKIT_MAX_BLOB_BYTES", "largest uploaded blob (default 33554432)"),
@@ -108,11 +151,19 @@ package struct ServerConfiguration: Sendable {
         ("CAPTUREKIT_PRODUCTION", "1 for production: refuse to start with the development signing key"),
         ("CAPTUREKIT_LOG_LEVEL", "trace, debug, info, notice, warning, error, critical (default info)"),
         ("CAPTUREKIT_FORTFACE_SESSION_SECONDS", "Fortface session lifetime (default 900)"),
-        ("CAPTUREKIT_FORTFACE_KEY_POOL", "session keys kept ready (default 32)"),
+        ("CAPTUREKIT_FORTFACE_KEY_POOL", "session keys kept ready in the shared pool (default 4096)"),
+        ("CAPTUREKIT_FORTFACE_KEY_POOL_LOW", "refill the pool below this many keys (default half the pool)"),
+        ("CAPTUREKIT_FORTFACE_KEY_WORKERS", "key generations at once (default: every core)"),
+        ("CAPTUREKIT_FORTFACE_KEY_GENERATION", "0 to generate no keys in this instance (default 1)"),
+        ("CAPTUREKIT_FORTFACE_KEY_MAX_AGE_SECONDS", "discard pooled keys older than this (default 86400)"),
+        ("CAPTUREKIT_FORTFACE_HANDSHAKE_RATE", "handshakes per second each customer may sustain (default 10)"),
+        ("CAPTUREKIT_FORTFACE_HANDSHAKE_BURST", "handshakes each customer may make at once (default 500)"),
         ("CAPTUREKIT_FORTFACE_KEY_BITS", "RSA session key size, 2048 or 3072 (default 2048)"),
         ("CAPTUREKIT_FORTFACE_IMAGE_RETENTION_SECONDS", "keep sealed images this long (default 0: not kept)"),
         ("CAPTUREKIT_FORTFACE_KEK", "key-encryption key, base64 of 32 bytes (default: <data-dir>/fortface-kek)"),
         ("CAPTUREKIT_FORTFACE_DEV_CUSTOMER", "0 to skip creating the development customer"),
+        ("CAPTUREKIT_METRICS_AUTH", "auto (token unless bound to loopback), token or open (default auto)"),
+        ("CAPTUREKIT_METRICS_TOKEN", "metrics bearer token (default: read or create <data-dir>/metrics-token)"),
     ]
 
     /// Applies the environment variables that are set.
@@ -160,7 +211,27 @@ package struct ServerConfiguration: Sendable {
         }
         fortfaceSessionSeconds =
             try integer("CAPTUREKIT_FORTFACE_SESSION_SECONDS", in: 60...86_400) ?? fortfaceSessionSeconds
-        fortfaceKeyPoolSize = try integer("CAPTUREKIT_FORTFACE_KEY_POOL", in: 1...4096) ?? fortfaceKeyPoolSize
+        fortfaceKeyPoolSize = try integer("CAPTUREKIT_FORTFACE_KEY_POOL", in: 1...1_000_000) ?? fortfaceKeyPoolSize
+        fortfaceKeyPoolLowWatermark =
+            try integer("CAPTUREKIT_FORTFACE_KEY_POOL_LOW", in: 1...1_000_000) ?? fortfaceKeyPoolLowWatermark
+        fortfaceKeyWorkers = try integer("CAPTUREKIT_FORTFACE_KEY_WORKERS", in: 1...1024) ?? fortfaceKeyWorkers
+        if let generation = text("CAPTUREKIT_FORTFACE_KEY_GENERATION") {
+            guard ["0", "1", "true", "false"].contains(generation) else {
+                throw .invalidValue(name: "CAPTUREKIT_FORTFACE_KEY_GENERATION", expected: "1 or 0")
+            }
+            fortfaceKeyGeneration = generation == "1" || generation == "true"
+        }
+        fortfaceKeyMaxAgeSeconds =
+            try integer("CAPTUREKIT_FORTFACE_KEY_MAX_AGE_SECONDS", in: 60...31_536_000) ?? fortfaceKeyMaxAgeSeconds
+        if let rate = text("CAPTUREKIT_FORTFACE_HANDSHAKE_RATE") {
+            guard let value = Double(rate), value > 0, value <= 100_000 else {
+                throw .invalidValue(
+                    name: "CAPTUREKIT_FORTFACE_HANDSHAKE_RATE", expected: "a number above 0, at most 100000")
+            }
+            fortfaceHandshakeRatePerSecond = value
+        }
+        fortfaceHandshakeBurst =
+            try integer("CAPTUREKIT_FORTFACE_HANDSHAKE_BURST", in: 1...1_000_000) ?? fortfaceHandshakeBurst
         fortfaceKeyBits = try integer("CAPTUREKIT_FORTFACE_KEY_BITS", in: 2048...3072) ?? fortfaceKeyBits
         guard [2048, 3072].contains(fortfaceKeyBits) else {
             throw .invalidValue(name: "CAPTUREKIT_FORTFACE_KEY_BITS", expected: "2048 or 3072")
@@ -174,6 +245,13 @@ package struct ServerConfiguration: Sendable {
             }
             createDevelopmentCustomer = dev == "1" || dev == "true"
         }
+        if let access = text("CAPTUREKIT_METRICS_AUTH") {
+            guard let parsed = MetricsAccess(rawValue: access) else {
+                throw .invalidValue(name: "CAPTUREKIT_METRICS_AUTH", expected: "auto, token or open")
+            }
+            metricsAccess = parsed
+        }
+        metricsToken = text("CAPTUREKIT_METRICS_TOKEN") ?? metricsToken
         if let level = text("CAPTUREKIT_LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level) else {
                 throw .invalidValue(name: "CAPTUREKIT_LOG_LEVEL", expected: "trace, debug, info, ... critical")
@@ -181,6 +259,16 @@ package struct ServerConfiguration: Sendable {
             logLevel = parsed
         }
     }
+}
+
+/// Who may read `GET /metrics`.
+package enum MetricsAccess: String, Sendable, CaseIterable {
+    /// A token is needed unless the server is bound to loopback only.
+    case auto
+    /// A token is always needed.
+    case token
+    /// Anyone who can reach the server may read the metrics.
+    case open
 }
 
 /// Why a configuration value cannot be used.

@@ -71,18 +71,18 @@ package struct CatalogController: Sendable {
         package var imported: Int
     }
 
-    /// Whether `sku` is 1 to 64 letters, digits, `.`, `-` or `_`.
+    /// Whether `sku` follows the resource-name rule (``SafeName``): 1 to 64 letters, digits, `.`, `-`
+    /// or `_`, and not `.` or `..`.
     package static func isValidSKU(_ sku: String) -> Bool {
-        LicenseService.isToken(sku, length: 1...64, extra: ".")
+        SafeName.isValid(sku)
     }
 
     package func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
         let store = environment.store
         group.get("frames/:sku") { _, context in
             let sku = try context.parameters.require("sku")
-            guard Self.isValidSKU(sku), let frame = try await store.frame(sku: sku) else {
-                throw APIError.frameNotFound
-            }
+            guard Self.isValidSKU(sku) else { throw APIError.invalidSKU }
+            guard let frame = try await store.frame(sku: sku) else { throw APIError.frameNotFound }
             var response = try JSONResponse.make(FrameResponse(frame))
             response.headers[.cacheControl] = "public, max-age=300"
             return response
@@ -91,9 +91,8 @@ package struct CatalogController: Sendable {
         group.get("frames/:sku/assets/:sha256") { request, context in
             let sku = try context.parameters.require("sku")
             let sha256 = try context.parameters.require("sha256")
-            guard Self.isValidSKU(sku), let frame = try await store.frame(sku: sku) else {
-                throw APIError.frameNotFound
-            }
+            guard Self.isValidSKU(sku) else { throw APIError.invalidSKU }
+            guard let frame = try await store.frame(sku: sku) else { throw APIError.frameNotFound }
             guard frame.assets.contains(where: { $0.sha256 == sha256 }), let blob = try await store.blob(sha256: sha256)
             else { throw APIError.assetNotFound }
             return try BlobStorage.download(blob, request: request)
@@ -122,9 +121,7 @@ package struct CatalogController: Sendable {
         let now = environment.nowSeconds
         var records: [FrameRecord] = []
         for frame in body.frames {
-            guard Self.isValidSKU(frame.sku) else {
-                throw APIError.badRequest("A SKU must be 1 to 64 letters, digits, '.', '-' or '_'.")
-            }
+            guard Self.isValidSKU(frame.sku) else { throw APIError.invalidSKU }
             guard LicenseService.isPrintable(frame.name, length: 1...200) else {
                 throw APIError.badRequest("Frame \(frame.sku): name must be 1 to 200 printable characters.")
             }

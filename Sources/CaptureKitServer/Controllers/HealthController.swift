@@ -2,6 +2,10 @@ import Hummingbird
 import NIOCore
 
 /// Operations routes: liveness, readiness, Prometheus metrics and the OpenAPI document.
+///
+/// `/metrics` needs `Authorization: Bearer <metrics token or admin token>` when
+/// ``ServerEnvironment/metricsToken`` is set (by default whenever the server is not bound to loopback):
+/// the pool depth and refusal counts tell an attacker when to strike, so only operators see them.
 package struct HealthController: Sendable {
     let environment: ServerEnvironment
 
@@ -19,8 +23,11 @@ package struct HealthController: Sendable {
             }
             return try JSONResponse.make(Status(status: "ready"))
         }
-        router.get("metrics") { _, _ in
-            Response(
+        router.get("metrics") { request, _ in
+            if let required = environment.metricsToken {
+                try Self.authorizeMetrics(request, token: required, adminToken: environment.adminToken)
+            }
+            return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(bytes: environment.metrics.exposition()))
             )
@@ -31,5 +38,19 @@ package struct HealthController: Sendable {
                 body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml))
             )
         }
+    }
+
+    /// Throws `401 metricsTokenRequired` without a bearer token and `401 invalidMetricsToken` when it is
+    /// neither the metrics token nor the admin token (both compared in constant time).
+    static func authorizeMetrics(_ request: Request, token: AdminToken, adminToken: AdminToken) throws {
+        let prefix = "bearer "
+        guard let header = request.headers[.authorization], header.count > prefix.count,
+            header.prefix(prefix.count).lowercased() == prefix
+        else { throw APIError.metricsTokenRequired }
+        let presented = String(header.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+        // Both comparisons run, so the time taken does not say which token was close.
+        let isMetricsToken = token.matches(presented)
+        let isAdminToken = adminToken.matches(presented)
+        guard isMetricsToken || isAdminToken else { throw APIError.invalidMetricsToken }
     }
 }

@@ -8,7 +8,8 @@ package struct LicenseController: Sendable {
     /// Largest validation request body.
     package static let maxValidationBytes = 4096
 
-    /// A licence as answered (``token`` is the licence key to hand to the customer).
+    /// A licence as answered. ``token`` (the licence key to hand to the customer) is in the answer that
+    /// issued the licence only; it is stored as ``tokenSha256`` alone, like API keys.
     package struct LicenseResponse: Codable, Sendable, Equatable {
         package var id: String
         package var customerId: String
@@ -23,9 +24,12 @@ package struct LicenseController: Sendable {
         package var status: LicenseRecord.Status
         /// The kid of the key that signed ``token``.
         package var keyId: String
-        package var token: String
+        /// Lowercase hex SHA-256 of the licence key.
+        package var tokenSha256: String
+        /// The licence key; only in the answer of `POST /v1/admin/customers/{customerId}/licenses`.
+        package var token: String?
 
-        init(_ record: LicenseRecord) {
+        init(_ record: LicenseRecord, token: String? = nil) {
             self.id = record.id
             self.customerId = record.customerID
             self.product = record.product
@@ -38,7 +42,8 @@ package struct LicenseController: Sendable {
             self.maxSdk = record.maxSdk
             self.status = record.status
             self.keyId = record.signingKeyID
-            self.token = record.token
+            self.tokenSha256 = record.tokenSHA256
+            self.token = token
         }
     }
 
@@ -67,9 +72,9 @@ package struct LicenseController: Sendable {
 
         group.post("customers/:customerId/licenses") { request, context in
             let body = try await RequestBody.decodeJSON(LicenseService.IssueRequest.self, from: request, limit: limit)
-            let record = try await service.issue(
+            let issued = try await service.issue(
                 customerID: try context.parameters.require("customerId"), request: body)
-            return try JSONResponse.make(LicenseResponse(record), status: .created)
+            return try JSONResponse.make(LicenseResponse(issued.record, token: issued.token), status: .created)
         }
 
         group.get("licenses/:licenseId") { _, context in

@@ -43,7 +43,6 @@ package struct FortfaceController: Sendable {
         let configuration = environment.configuration
         let metrics = environment.metrics
         let logger = environment.logger
-        let pool = environment.fortface.keyPool
 
         group.post("handshake") { request, _ in
             do {
@@ -52,10 +51,10 @@ package struct FortfaceController: Sendable {
                     HandshakeRequest.self, from: request, limit: configuration.maxJSONBytes
                 )
                 let answer = try await service.handshake(customer: customer, deviceRequestInfo: body.deviceRequestInfo)
-                metrics.recordHandshake(outcome: "ok", poolDepth: await pool.depth)
+                metrics.recordHandshake(outcome: "ok")
                 return try JSONResponse.make(answer, status: .created)
             } catch let error as FortfaceError {
-                metrics.recordHandshake(outcome: error.reason, poolDepth: nil)
+                metrics.recordHandshake(outcome: error.reason)
                 throw Self.refusal(error, route: "handshake", logger: logger)
             }
         }

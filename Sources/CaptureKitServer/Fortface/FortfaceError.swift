@@ -10,6 +10,8 @@ package enum FortfaceError: Error, Sendable, Equatable, CustomStringConvertible 
     case deviceToken(DeviceTokenError)
     /// The key pool is empty: back-pressure.
     case sessionKeysExhausted(retryAfterSeconds: Int)
+    /// This customer used up its share of handshakes (the others are still served).
+    case handshakeQuotaExceeded(retryAfterSeconds: Int)
     /// No session with this id for this customer.
     case sessionNotFound
     /// The session expired before a payload consumed it.
@@ -59,6 +61,16 @@ package enum FortfaceError: Error, Sendable, Equatable, CustomStringConvertible 
             return APIError(
                 .unauthorized, code: "deviceRequestInfoRefused",
                 message: "The deviceRequestInfo was refused; call FortfaceSDK.start() again for a fresh one."
+            )
+        case let .handshakeQuotaExceeded(seconds):
+            var headers = HTTPFields()
+            headers[.retryAfter] = String(seconds)
+            return APIError(
+                .tooManyRequests, code: "handshakeQuotaExceeded",
+                message:
+                    "This customer made more handshakes than its share (a rate with a burst allowance);"
+                    + " retry after \(seconds) s, or ask the vendor for a larger quota.",
+                headers: headers
             )
         case let .sessionKeysExhausted(seconds):
             var headers = HTTPFields()

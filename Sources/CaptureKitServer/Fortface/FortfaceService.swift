@@ -42,9 +42,14 @@ package struct FortfaceService: Sendable {
 
     // MARK: Handshake
 
-    /// Verifies the device token (`notes/security.md` §3.1 order), applies the customer's policy,
+    /// Takes one handshake from the customer's quota, verifies the device token (`notes/security.md`
+    /// §3.1 order), applies the customer's policy,
     /// consumes the token's `jti` and opens a session with a single-use key from the pool.
     package func handshake(customer: CustomerRecord, deviceRequestInfo: String) async throws -> HandshakeResponse {
+        // Each customer's fair share of the pool: a flood exhausts its own quota, not the others' keys.
+        if case let .limited(seconds) = environment.handshakeQuota.consume(customer.id) {
+            throw FortfaceError.handshakeQuotaExceeded(retryAfterSeconds: seconds)
+        }
         let now = environment.now()
         let claims: DeviceTokenClaims
         do {
@@ -63,27 +68,31 @@ package struct FortfaceService: Sendable {
             throw FortfaceError.deviceToken(.unsuitableDevice)
         }
 
-        guard let key = await fortface.keyPool.take() else {
-            throw FortfaceError.sessionKeysExhausted(retryAfterSeconds: 1)
+        let sessionID = Self.makeSessionID()
+        let nowSeconds = Int64(now.timeIntervalSince1970.rounded(.down))
+        let expiresAt = nowSeconds + Int64(environment.configuration.fortfaceSessionSeconds)
+        // The key comes from the shared pool inside the opening transaction (the store fills them in).
+        let record = FortfaceSessionRecord(
+            id: sessionID, customerID: customer.id, deviceKid: DeviceCredentials.kidFromToken(deviceRequestInfo),
+            driJti: claims.jti, appID: claims.app, state: .open, createdAt: nowSeconds, expiresAt: expiresAt,
+            publicKeyPEM: "", sealedPrivateKey: nil
+        )
+        let kek = fortface.kek
+        let pool = fortface.keyPool
+        let opening = try await store.openFortfaceSession(
+            record, jtiExpiresAt: claims.exp + 120, now: nowSeconds, keysCreatedAfter: pool.freshnessCutoff(at: now)
+        ) { key in
+            let privateKeyDER = try kek.open(key.sealedPrivateKey, context: PooledSessionKey.sealingContext(id: key.id))
+            return try kek.seal(privateKeyDER, context: sessionID)
         }
-        do {
-            let sessionID = Self.makeSessionID()
-            let nowSeconds = Int64(now.timeIntervalSince1970.rounded(.down))
-            let expiresAt = nowSeconds + Int64(environment.configuration.fortfaceSessionSeconds)
-            let record = FortfaceSessionRecord(
-                id: sessionID, customerID: customer.id, deviceKid: DeviceCredentials.kidFromToken(deviceRequestInfo),
-                driJti: claims.jti, appID: claims.app, state: .open, createdAt: nowSeconds, expiresAt: expiresAt,
-                publicKeyPEM: key.publicKeyPEM,
-                sealedPrivateKey: try fortface.kek.seal(key.privateKeyDER, context: sessionID)
-            )
-            guard try await store.openFortfaceSession(record, jtiExpiresAt: claims.exp + 120, now: nowSeconds) else {
-                throw FortfaceError.deviceToken(.replayed)
-            }
-            return HandshakeResponse(sessionId: sessionID, sessionKey: key.publicKeyPEM, expiresAt: expiresAt)
-        } catch {
-            // Nobody saw this key: it goes back to the pool rather than being wasted.
-            await fortface.keyPool.putBack(key)
-            throw error
+        pool.wake()
+        switch opening {
+        case let .opened(publicKeyPEM):
+            return HandshakeResponse(sessionId: sessionID, sessionKey: publicKeyPEM, expiresAt: expiresAt)
+        case .replayed:
+            throw FortfaceError.deviceToken(.replayed)
+        case .noSessionKey:
+            throw FortfaceError.sessionKeysExhausted(retryAfterSeconds: 1)
         }
     }
 

@@ -1,138 +1,238 @@
 import Foundation
+import Logging
+import NIOPosix
 
-/// Single-use session keys kept ready (`notes/security.md` §3.4): RSA generation takes 40–200 ms, far
-/// too slow to do inside a handshake.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Single-use session keys generated ahead of demand (`notes/security.md` §3.4: an RSA-2048 key costs
+/// 40–200 ms of CPU, far too slow to make inside a handshake) and kept in the database, sealed under
+/// the key-encryption key, so a restart starts with a full pool and every instance on one PostgreSQL
+/// database draws from the same pool.
 ///
-/// ``take()`` removes the key it returns, so no key is ever handed out twice; keys older than
-/// `maxAge` are discarded. ``run()`` (driven by ``SessionKeyPoolService``) refills the pool whenever
-/// it falls below `lowWatermark`, with at most `cores − 1` generations at once, each on a global
-/// dispatch queue so request handling keeps its threads. When the pool is empty the handshake
-/// answers 503 with `Retry-After` (back-pressure) instead of generating inline.
+/// A handshake claims a key inside the transaction that opens its session
+/// (``CaptureStore/openFortfaceSession(_:jtiExpiresAt:now:keysCreatedAfter:sealForSession:)``), so no
+/// key is ever handed out twice; an empty pool answers 503 with `Retry-After` (back-pressure) rather
+/// than generating inline. This actor is the worker that keeps the pool full: ``run()`` fills it to
+/// ``targetSize`` with ``workers`` generations at once (on threads of its own, at a lower scheduling
+/// priority than request handling), pauses when it is full, and fills again once a handshake or a
+/// poll (``wake()``) finds it below ``lowWatermark``. Keys older than ``maxAge`` seconds are never
+/// handed out and are deleted. Another process pointed at the same database (`capkit keys generate`)
+/// can add keys with ``generate(count:)``.
 package actor SessionKeyPool {
-    private struct Entry {
-        var material: SessionKeyMaterial
-        var createdAt: Date
+    /// What the worker did, for tests and logs.
+    package enum Event: Sendable, Equatable {
+        /// A fill ended with `depth` fresh keys in the pool, `added` of them by this fill; the worker now
+        /// waits for ``SessionKeyPool/wake()``.
+        case paused(depth: Int, added: Int)
     }
 
     private let provider: any SessionKeyProvider
-    /// How many keys the pool keeps ready.
-    package let capacity: Int
-    /// Below this depth a refill starts.
+    private let store: any CaptureStore
+    private let kek: KeyEncryptionKey
+    /// Fresh keys the worker keeps in the (shared) pool.
+    package let targetSize: Int
+    /// Below this many fresh keys the paused worker fills the pool again.
     package let lowWatermark: Int
-    /// Keys older than this are discarded unused.
-    package let maxAge: TimeInterval
-    /// Most generations running at once.
-    package let maxGenerators: Int
+    /// Keys older than this (seconds) are not handed out.
+    package let maxAge: Int64
+    /// Key generations running at once.
+    package let workers: Int
     private let now: @Sendable () -> Date
-    private var entries: [Entry] = []
-    private var handedOut = 0
+    private let logger: Logger
+    private let metrics: ServerMetrics?
     private var generated = 0
-    private var providerFailed = false
     private var filling = false
-    private var fillWaiters: [CheckedContinuation<Void, Never>] = []
-    private let refillSignals: AsyncStream<Void>
-    private let refillContinuation: AsyncStream<Void>.Continuation
+    private var fillWaiters: [CheckedContinuation<Int, Never>] = []
+    private let wakeSignals: AsyncStream<Void>
+    private let wakeContinuation: AsyncStream<Void>.Continuation
+    private let eventContinuation: AsyncStream<Event>.Continuation
+    /// What the worker does (the newest 64 events are buffered).
+    package nonisolated let events: AsyncStream<Event>
 
+    /// - Parameters:
+    ///   - targetSize: Fresh keys to keep ready (at least 1).
+    ///   - lowWatermark: Refill below this depth (default: half the target).
+    ///   - maxAge: Seconds a key may wait in the pool (default one day).
+    ///   - workers: Generations at once (default: every core of the machine).
     package init(
-        provider: any SessionKeyProvider, capacity: Int = 32, lowWatermark: Int? = nil, maxAge: TimeInterval = 3600,
-        maxGenerators: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
-        now: @escaping @Sendable () -> Date
+        provider: any SessionKeyProvider, store: any CaptureStore, kek: KeyEncryptionKey, targetSize: Int = 4096,
+        lowWatermark: Int? = nil, maxAge: Int64 = 86_400,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount, metrics: ServerMetrics? = nil,
+        logger: Logger = Logger(label: "capkit-server.key-pool"), now: @escaping @Sendable () -> Date
     ) {
         self.provider = provider
-        self.capacity = max(1, capacity)
-        self.lowWatermark = min(max(1, lowWatermark ?? capacity / 2), max(1, capacity))
-        self.maxAge = maxAge
-        self.maxGenerators = max(1, maxGenerators)
+        self.store = store
+        self.kek = kek
+        self.targetSize = max(1, targetSize)
+        self.lowWatermark = min(max(1, lowWatermark ?? targetSize / 2), max(1, targetSize))
+        self.maxAge = max(1, maxAge)
+        self.workers = max(1, workers)
+        self.metrics = metrics
+        self.logger = logger
         self.now = now
-        (refillSignals, refillContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+        (wakeSignals, wakeContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+        (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(64))
     }
 
-    /// Keys ready now.
-    package var depth: Int { entries.count }
-    /// Keys handed out since start.
-    package var handedOutCount: Int { handedOut }
-    /// Keys generated since start.
+    /// Keys generated by this worker since start.
     package var generatedCount: Int { generated }
 
-    /// Removes and returns the oldest fresh key, or nil when the pool is empty.
-    package func take() -> SessionKeyMaterial? {
-        let time = now()
-        entries.removeAll { time.timeIntervalSince($0.createdAt) > maxAge }
-        defer {
-            if entries.count < lowWatermark { refillContinuation.yield() }
-        }
-        guard !entries.isEmpty else { return nil }
-        handedOut += 1
-        return entries.removeFirst().material
+    /// Handshakes skip keys created at or before this time (seconds since 1970).
+    package nonisolated func freshnessCutoff(at time: Date) -> Int64 {
+        Int64(time.timeIntervalSince1970.rounded(.down)) - maxAge
     }
 
-    /// Returns a key that was taken but never answered to anyone (the handshake failed after
-    /// ``take()``), so it is not wasted. It goes back at the front: it is the oldest.
-    package func putBack(_ material: SessionKeyMaterial) {
-        handedOut -= 1
-        entries.insert(Entry(material: material, createdAt: now()), at: 0)
+    /// Fresh keys in the pool now (every instance's).
+    package func depth() async throws -> Int {
+        try await store.pooledSessionKeyCount(createdAfter: freshnessCutoff(at: now()))
     }
 
-    /// Generates keys until the pool is full (or the provider fails), `maxGenerators` at a time.
-    /// A call made while a fill is running waits for that fill to finish.
-    package func fill() async {
+    /// Generates keys until the pool holds ``targetSize`` fresh keys, the provider fails, or the store
+    /// does (logged; the next ``wake()`` tries again). A call made while a fill runs waits for that one.
+    /// - Returns: The keys this fill added.
+    @discardableResult
+    package func fill() async -> Int {
         if filling {
-            await withCheckedContinuation { fillWaiters.append($0) }
-            return
+            return await withCheckedContinuation { fillWaiters.append($0) }
         }
         filling = true
+        var added = 0
         defer {
             filling = false
             let waiters = fillWaiters
             fillWaiters = []
-            for waiter in waiters { waiter.resume() }
+            for waiter in waiters { waiter.resume(returning: added) }
         }
-        while entries.count < capacity, !providerFailed, !Task.isCancelled {
-            let batch = min(maxGenerators, capacity - entries.count)
-            let provider = self.provider
-            let made = await withTaskGroup(of: SessionKeyMaterial?.self) { group in
-                for _ in 0..<batch {
-                    group.addTask { await Self.generate(with: provider) }
+        do {
+            let cutoff = freshnessCutoff(at: now())
+            _ = try await store.deletePooledSessionKeys(createdAtOrBefore: cutoff)
+            var depth = try await store.pooledSessionKeyCount(createdAfter: cutoff)
+            metrics?.recordSessionKeyPoolDepth(depth)
+            guard depth < targetSize else { return 0 }
+            try await withGenerationThreads { threads in
+                while depth < targetSize, !Task.isCancelled {
+                    let made = try await self.generateBatch(min(self.workers, self.targetSize - depth), on: threads)
+                    added += made.count
+                    // Another instance may fill too: count again rather than add up.
+                    depth = try await self.store.pooledSessionKeyCount(
+                        createdAfter: self.freshnessCutoff(at: self.now()))
+                    self.metrics?.recordSessionKeyPoolDepth(depth)
+                    if made.isEmpty { break }
                 }
-                var made: [SessionKeyMaterial?] = []
-                for await material in group { made.append(material) }
-                return made
             }
-            let time = now()
-            for material in made {
-                guard let material else {
-                    providerFailed = true
-                    continue
-                }
-                entries.append(Entry(material: material, createdAt: time))
-                generated += 1
-            }
+        } catch StoreError.notStarted {
+            // Not open yet (or shut down): the next wake tries again.
+        } catch {
+            logger.error("session key pool refill failed", metadata: ["error": "\(type(of: error))"])
         }
+        return added
     }
 
-    /// Fills the pool, then refills it each time ``take()`` leaves it below the low watermark, until
-    /// the task is cancelled.
+    /// Generates exactly `count` keys into the pool, whatever its depth (`capkit keys generate`).
+    /// - Returns: The keys added (fewer only when the provider fails).
+    /// - Throws: The store's error.
+    package func generate(count: Int) async throws -> Int {
+        var added = 0
+        try await withGenerationThreads { threads in
+            while added < count, !Task.isCancelled {
+                let made = try await self.generateBatch(min(self.workers, count - added), on: threads)
+                if made.isEmpty { break }
+                added += made.count
+            }
+        }
+        return added
+    }
+
+    /// Waits for ``wake()`` (the application sends the first one once the store is open), fills the
+    /// pool to ``targetSize``, pauses, and fills again each time a ``wake()`` finds it below
+    /// ``lowWatermark``, until the task is cancelled or ``finish()`` is called.
     package func run() async {
-        providerFailed = false
-        await fill()
-        for await _ in refillSignals {
-            providerFailed = false
-            await fill()
+        var filledOnce = false
+        for await _ in wakeSignals {
+            guard !Task.isCancelled else { break }
+            // The store may not be open yet (services start together): wait for the next wake.
+            guard let depth = try? await depth() else { continue }
+            metrics?.recordSessionKeyPoolDepth(depth)
+            var added = 0
+            var after = depth
+            if !filledOnce || depth < lowWatermark {
+                added = await fill()
+                after = (try? await self.depth()) ?? depth
+                filledOnce = true
+            }
+            eventContinuation.yield(.paused(depth: after, added: added))
         }
     }
 
-    /// Runs one generation on a global dispatch queue (CPU-bound, blocking work stays off the
-    /// cooperative pool); nil when the provider fails.
-    private static func generate(with provider: any SessionKeyProvider) async -> SessionKeyMaterial? {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .utility).async {
-                continuation.resume(returning: try? provider.makeKey())
-            }
-        }
+    /// Asks the worker to look at the pool's depth (after a handshake claimed a key, or on a timer: other
+    /// instances claim keys too). Signals while it is busy are merged into one.
+    package nonisolated func wake() {
+        wakeContinuation.yield()
     }
 
     /// Stops ``run()`` (used when the service shuts down).
     package nonisolated func finish() {
-        refillContinuation.finish()
+        wakeContinuation.finish()
+        eventContinuation.finish()
+    }
+
+    // MARK: Generation
+
+    /// Runs `body` with ``workers`` threads of its own, stopped afterwards (a fill is a burst of work;
+    /// idle threads are not kept between fills).
+    private func withGenerationThreads(_ body: (NIOThreadPool) async throws -> Void) async throws {
+        let threads = NIOThreadPool(numberOfThreads: workers)
+        threads.start()
+        do {
+            try await body(threads)
+        } catch {
+            try? await threads.shutdownGracefully()
+            throw error
+        }
+        try? await threads.shutdownGracefully()
+    }
+
+    /// Generates `count` keys at once, seals each under the KEK for its pool row and stores them.
+    /// - Returns: The keys stored (fewer than `count` when the provider failed).
+    private func generateBatch(_ count: Int, on threads: NIOThreadPool) async throws -> [PooledSessionKey] {
+        let provider = self.provider
+        let materials = await withTaskGroup(of: SessionKeyMaterial?.self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    try? await threads.runIfActive {
+                        Self.lowerThreadPriority()
+                        return try provider.makeKey()
+                    }
+                }
+            }
+            var made: [SessionKeyMaterial] = []
+            for await material in group {
+                if let material { made.append(material) }
+            }
+            return made
+        }
+        let createdAt = Int64(now().timeIntervalSince1970.rounded(.down))
+        let keys = try materials.map { material in
+            let id = RandomID.make(prefix: "psk")
+            return PooledSessionKey(
+                id: id, publicKeyPEM: material.publicKeyPEM,
+                sealedPrivateKey: try kek.seal(
+                    material.privateKeyDER, context: PooledSessionKey.sealingContext(id: id)),
+                createdAt: createdAt
+            )
+        }
+        try await store.insertPooledSessionKeys(keys)
+        generated += keys.count
+        return keys
+    }
+
+    /// Lowers the calling generation thread's scheduling priority (Linux `nice` is per thread): key
+    /// generation uses every core it is given, and request handling still comes first.
+    private static func lowerThreadPriority() {
+        #if canImport(Glibc)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
     }
 }

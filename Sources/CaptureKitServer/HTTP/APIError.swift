@@ -114,6 +114,20 @@ extension APIError {
         headers: [.wwwAuthenticate: "Bearer"]
     )
 
+    package static let metricsTokenRequired = APIError(
+        .unauthorized, code: "metricsTokenRequired",
+        message:
+            "/metrics needs 'Authorization: Bearer <token>' with the metrics token (<data-dir>/metrics-token)"
+            + " or the admin token.",
+        headers: [.wwwAuthenticate: "Bearer"]
+    )
+
+    package static let invalidMetricsToken = APIError(
+        .unauthorized, code: "invalidMetricsToken",
+        message: "The bearer token is neither the metrics token nor the admin token.",
+        headers: [.wwwAuthenticate: "Bearer"]
+    )
+
     package static let adminOnly = APIError(
         .forbidden, code: "adminOnly",
         message: "Customer API keys cannot use administration routes; use the admin token."
@@ -183,6 +197,11 @@ extension APIError {
             headers: [.contentRange: "bytes */\(size)"]
         )
     }
+
+    package static let invalidSKU = APIError(
+        .badRequest, code: "invalidSKU",
+        message: "A SKU must be \(SafeName.ruleDescription)."
+    )
 
     package static let frameNotFound = APIError(
         .notFound, code: "frameNotFound", message: "No eyewear frame has this SKU."

@@ -1,8 +1,9 @@
 import CaptureCore
 import Foundation
 
-/// Token buckets by key: each key may make `perMinute` requests per minute on average, in bursts of
-/// up to `perMinute`. Time comes from an injected clock.
+/// Token buckets by key: each key's bucket holds up to `burst` tokens and refills at `ratePerSecond`;
+/// a request takes one token or is refused with the time until the next one. Time comes from an
+/// injected clock.
 ///
 /// Keys are chosen by callers and must not be secrets (API keys are limited by their SHA-256).
 package final class RateLimiter: Sendable {
@@ -24,9 +25,15 @@ package final class RateLimiter: Sendable {
     private let now: @Sendable () -> Date
     private let buckets = Locked([String: Bucket]())
 
-    package init(perMinute: Int, maxKeys: Int = 100_000, now: @escaping @Sendable () -> Date) {
-        self.capacity = Double(max(1, perMinute))
-        self.refillPerSecond = Double(max(1, perMinute)) / 60
+    /// `perMinute` requests per minute on average, in bursts of up to `perMinute`.
+    package convenience init(perMinute: Int, maxKeys: Int = 100_000, now: @escaping @Sendable () -> Date) {
+        self.init(ratePerSecond: Double(max(1, perMinute)) / 60, burst: max(1, perMinute), maxKeys: maxKeys, now: now)
+    }
+
+    /// `ratePerSecond` requests per second on average, in bursts of up to `burst`.
+    package init(ratePerSecond: Double, burst: Int, maxKeys: Int = 100_000, now: @escaping @Sendable () -> Date) {
+        self.capacity = Double(max(1, burst))
+        self.refillPerSecond = max(ratePerSecond, 0.001)
         self.maxKeys = maxKeys
         self.now = now
     }

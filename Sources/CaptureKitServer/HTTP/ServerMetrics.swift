@@ -53,7 +53,8 @@ package final class ServerMetrics: Sendable {
     private static var fortfacePoolDepth: MetricNameDescriptor {
         MetricNameDescriptor(
             namespace: "capturekit", subsystem: "fortface", metricName: "session_key_pool_depth", unitName: "keys",
-            helpText: "Session keys ready in the pool at the last handshake."
+            helpText:
+                "Fresh session keys in the shared pool (every instance's), as this instance's worker last counted."
         )
     }
 
@@ -62,12 +63,14 @@ package final class ServerMetrics: Sendable {
 
     package init() {}
 
-    /// Counts one handshake by outcome (`ok` or a refusal reason) and records the key pool depth.
-    package func recordHandshake(outcome: String, poolDepth: Int?) {
+    /// Counts one handshake by outcome (`ok` or a refusal reason).
+    package func recordHandshake(outcome: String) {
         registry.makeCounter(descriptor: Self.fortfaceHandshakes, labels: [("outcome", outcome)]).increment()
-        if let poolDepth {
-            registry.makeGauge(descriptor: Self.fortfacePoolDepth).set(Double(poolDepth))
-        }
+    }
+
+    /// Records the shared session key pool's depth (fresh keys).
+    package func recordSessionKeyPoolDepth(_ depth: Int) {
+        registry.makeGauge(descriptor: Self.fortfacePoolDepth).set(Double(depth))
     }
 
     /// Counts one consumed session (`capture`, `cancel`, `timeout` or `error`) and updates the rates.

@@ -33,6 +33,10 @@ components:
       type: http
       scheme: bearer
       description: The admin token (first start writes it to <data-dir>/admin-token). Customer API keys are refused (403 adminOnly).
+    metricsToken:
+      type: http
+      scheme: bearer
+      description: The metrics token (CAPTUREKIT_METRICS_TOKEN, or <data-dir>/metrics-token written on first start); the admin token is accepted too.
   parameters:
     sha256:
       name: sha256
@@ -43,7 +47,8 @@ components:
       name: sku
       in: path
       required: true
-      schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$"}
+      description: 1 to 64 letters, digits, '.', '-' or '_', and not '.' or '..' (the resource-name rule); otherwise 400 invalidSKU.
+      schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,64}$", not: {enum: [".", ".."]}}
     customerId:
       name: customerId
       in: path
@@ -92,11 +97,12 @@ components:
               type: string
               description: |
                 Stable machine code: badRequest, invalidJSON, payloadTooLarge, unsupportedMediaType, routeNotFound,
-                methodNotAllowed, rateLimited, storageUnavailable, internalError, adminTokenRequired,
+                methodNotAllowed, rateLimited, storageUnavailable, internalError, metricsTokenRequired,
+                invalidMetricsToken, adminTokenRequired,
                 invalidAdminToken, adminOnly, customerNotFound, customerRevoked, apiKeyIdNotFound, licenseNotFound,
                 alreadyRevoked, blobNotFound, resourceVersionConflict, invalidAPIKey, apiKeyNotFound,
                 licenseForAPIKeyNotFound, manifestNotPublished, resourceNotFound, rangeNotSatisfiable,
-                frameNotFound, assetNotFound; Fortface: deviceRequestInfoRefused, sessionKeysExhausted,
+                invalidSKU, frameNotFound, assetNotFound; Fortface: deviceRequestInfoRefused, handshakeQuotaExceeded, sessionKeysExhausted,
                 sessionNotFound, sessionExpired, sessionKeyAlreadyUsed, invalidPayload, fileSizeTooBig,
                 imageMismatch, missingImage, unexpectedImage, fileCorrupted, wrongRoute, frontSideRequired,
                 documentIdOnFirstSide, documentNotFound, documentAlreadyComplete, documentTypeMismatch, classifierUnavailable.
@@ -203,7 +209,8 @@ components:
         maxSdk: {type: string}
         status: {enum: [active, revoked]}
         keyId: {type: string, description: kid of the signing key}
-        token: {type: string, description: "The licence key: compact JWS, typ license+jwt"}
+        tokenSha256: {type: string, description: "Lowercase hex SHA-256 of the licence key (all that is stored)"}
+        token: {type: string, description: "The licence key (compact JWS, typ license+jwt); only in the answer that issued the licence, never stored"}
     IssueLicenseRequest:
       type: object
       required: [product, bundleIds]
@@ -270,9 +277,11 @@ paths:
   /metrics:
     get:
       tags: [operations]
-      summary: Prometheus metrics (text exposition format).
+      security: [{metricsToken: []}, {adminToken: []}, {}]
+      summary: Prometheus metrics (text exposition format). Needs a bearer token unless the server is bound to loopback or started with --metrics-auth open.
       responses:
         "200": {description: Metrics., content: {text/plain: {}}}
+        "401": {$ref: "#/components/responses/Error"}
   /openapi.yaml:
     get:
       tags: [operations]
@@ -315,7 +324,10 @@ paths:
         Checks, in order: size (16 KiB), strict base64url, ES256 / fortface-dri+jwt / v=1, the device certificate
         against the device CA, the signature, iat/exp (+-120 s), the customer's policy (app registered, env equal
         to the app's environment, no dbg in production), then consumes the token's jti (single use). Every refusal
-        is 401 deviceRequestInfoRefused. 503 sessionKeysExhausted with Retry-After when no key is ready.
+        is 401 deviceRequestInfoRefused. 429 handshakeQuotaExceeded with Retry-After when this customer used up
+        its share (a token bucket: CAPTUREKIT_FORTFACE_HANDSHAKE_RATE per second, bursts of
+        CAPTUREKIT_FORTFACE_HANDSHAKE_BURST); other customers are still served. 503 sessionKeysExhausted with
+        Retry-After when the shared key pool is empty (the device token is then not consumed).
       requestBody:
         required: true
         content:
@@ -405,10 +417,11 @@ paths:
   /v1/frames/{sku}:
     get:
       tags: [catalog]
-      summary: An eyewear frame (sizes in mm, colours, asset hashes). Unknown SKU is 404 frameNotFound.
+      summary: An eyewear frame (sizes in mm, colours, asset hashes). Unknown SKU is 404 frameNotFound; a SKU outside the rule is 400 invalidSKU.
       parameters: [{$ref: "#/components/parameters/sku"}]
       responses:
         "200": {description: The frame., content: {application/json: {schema: {$ref: "#/components/schemas/Frame"}}}}
+        "400": {$ref: "#/components/responses/Error"}
         "404": {$ref: "#/components/responses/Error"}
         "429": {$ref: "#/components/responses/Error"}
   /v1/frames/{sku}/assets/{sha256}:
@@ -423,6 +436,7 @@ paths:
         "200": {$ref: "#/components/responses/Blob"}
         "206": {$ref: "#/components/responses/PartialBlob"}
         "304": {description: If-None-Match matched.}
+        "400": {$ref: "#/components/responses/Error"}
         "404": {$ref: "#/components/responses/Error"}
         "416": {$ref: "#/components/responses/Error"}
         "429": {$ref: "#/components/responses/Error"}
@@ -486,7 +500,7 @@ paths:
     post:
       tags: [administration]
       security: [{adminToken: []}]
-      summary: Issue a licence key (typ license+jwt, signed by the newest key). Answered after commit.
+      summary: Issue a licence key (typ license+jwt, signed by the newest key). Answered after commit; the key is shown this once (stored as SHA-256 only).
       parameters: [{$ref: "#/components/parameters/customerId"}]
       requestBody:
         required: true
@@ -531,7 +545,7 @@ paths:
     get:
       tags: [administration]
       security: [{adminToken: []}]
-      summary: A licence, with its token.
+      summary: A licence, with its key's SHA-256 (never the key).
       parameters: [{$ref: "#/components/parameters/licenseId"}]
       responses:
         "200": {description: The licence., content: {application/json: {schema: {$ref: "#/components/schemas/License"}}}}
@@ -657,7 +671,7 @@ paths:
                     type: object
                     required: [sku, name, lensWidthMm, bridgeWidthMm, templeLengthMm, colors, assets]
                     properties:
-                      sku: {type: string}
+                      sku: {type: string, description: "the resource-name rule (see the sku parameter); otherwise 400 invalidSKU"}
                       name: {type: string}
                       lensWidthMm: {type: number}
                       bridgeWidthMm: {type: number}

@@ -127,7 +127,11 @@ package struct LicenseService: Sendable {
     }
 
     /// Signs and stores a licence for an active customer. Returns after the licence is committed.
-    package func issue(customerID: String, request: IssueRequest) async throws -> LicenseRecord {
+    /// - Returns: The stored record (with the licence key's SHA-256) and the licence key itself, which
+    ///   is answered this once and never stored.
+    package func issue(customerID: String, request: IssueRequest) async throws -> (
+        record: LicenseRecord, token: String
+    ) {
         guard Self.products.contains(request.product) else {
             throw APIError.badRequest("product must be one of \(Self.products.sorted().joined(separator: ", ")).")
         }
@@ -174,10 +178,11 @@ package struct LicenseService: Sendable {
         let record = LicenseRecord(
             id: id, customerID: customer.id, product: request.product, bundleIDs: request.bundleIds,
             platforms: platforms, features: features, issuedAt: now, notBefore: notBefore, expiresAt: expiresAt,
-            maxSdk: maxSdk, status: .active, signingKeyID: signed.kid, token: signed.token
+            maxSdk: maxSdk, status: .active, signingKeyID: signed.kid,
+            tokenSHA256: FBxAPIKey.sha256Hex(of: signed.token)
         )
         try await environment.store.insertLicense(record)
-        return record
+        return (record, signed.token)
     }
 
     // MARK: Input checks

@@ -74,7 +74,7 @@ package final class ManifestService: Sendable {
 
     /// Publishes a blob as resource `name`/`version`; returns after the new manifest version committed.
     package func publish(_ request: PublishRequest) async throws -> PublishResponse {
-        guard LicenseService.isToken(request.name, length: 1...64, extra: "."),
+        guard SafeName.isValid(request.name),
             LicenseService.isToken(request.version, length: 1...32, extra: ".")
         else {
             throw APIError.badRequest("name (1-64) and version (1-32) must be letters, digits, '.', '-' or '_'.")

@@ -7,9 +7,13 @@ package struct ServerEnvironment: Sendable {
     package var store: any CaptureStore
     package var signingKeys: SigningKeys
     package var adminToken: AdminToken
+    /// The token `GET /metrics` needs (the admin token is accepted too); nil when metrics are open.
+    package var metricsToken: AdminToken?
     package var metrics: ServerMetrics
-    /// Per-API-key limiter for licence validation.
+    /// Per-API-key limiter for licence validation and the Fortface routes.
     package var keyLimiter: RateLimiter
+    /// Each customer's share of handshakes (and so of session keys), by customer id.
+    package var handshakeQuota: RateLimiter
     /// Per-client-address limiter for public routes.
     package var addressLimiter: RateLimiter
     /// Fortface: KEK, device CA, session key pool, classifier.
@@ -20,15 +24,20 @@ package struct ServerEnvironment: Sendable {
 
     package init(
         configuration: ServerConfiguration, store: any CaptureStore, signingKeys: SigningKeys, adminToken: AdminToken,
-        fortface: FortfaceEnvironment, now: @escaping @Sendable () -> Date, logger: Logger
+        fortface: FortfaceEnvironment, metricsToken: AdminToken? = nil, metrics: ServerMetrics = ServerMetrics(),
+        now: @escaping @Sendable () -> Date, logger: Logger
     ) {
+        self.metricsToken = metricsToken
         self.fortface = fortface
         self.configuration = configuration
         self.store = store
         self.signingKeys = signingKeys
         self.adminToken = adminToken
-        self.metrics = ServerMetrics()
+        self.metrics = metrics
         self.keyLimiter = RateLimiter(perMinute: configuration.keyRequestsPerMinute, now: now)
+        self.handshakeQuota = RateLimiter(
+            ratePerSecond: configuration.fortfaceHandshakeRatePerSecond, burst: configuration.fortfaceHandshakeBurst,
+            now: now)
         self.addressLimiter = RateLimiter(perMinute: configuration.addressRequestsPerMinute, now: now)
         self.now = now
         self.logger = logger

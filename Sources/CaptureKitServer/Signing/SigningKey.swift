@@ -61,7 +61,8 @@ package struct SigningKey: Sendable {
         let key = Curve25519.Signing.PrivateKey()
         let path = (directory as NSString).appendingPathComponent("\(kid).\(fileExtension)")
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let line = Base64URL.encode(key.rawRepresentation) + "\n"
             guard
                 FileManager.default.createFile(

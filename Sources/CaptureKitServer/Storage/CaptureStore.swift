@@ -54,10 +54,16 @@ package protocol CaptureStore: Sendable {
     func upsertFortfaceApp(_ app: FortfaceAppRecord) async throws
     func fortfaceApp(customerID: String, appID: String) async throws -> FortfaceAppRecord?
 
-    /// Consumes the device token's `jti` and creates the session, in one transaction; expired sessions
-    /// are shredded and expired `jti`s forgotten on the way.
-    /// - Returns: false when the `jti` was already used (nothing was written).
-    func openFortfaceSession(_ session: FortfaceSessionRecord, jtiExpiresAt: Int64, now: Int64) async throws -> Bool
+    /// Consumes the device token's `jti`, claims the oldest pooled key created after `keysCreatedAfter`
+    /// and creates the session with it, in one transaction (all or nothing); expired sessions are
+    /// shredded and expired `jti`s forgotten on the way. The session's `publicKeyPEM` and
+    /// `sealedPrivateKey` come from the claimed key: `sealForSession` re-seals its private key for
+    /// the session. On PostgreSQL the claim skips rows other transactions hold (`FOR UPDATE SKIP
+    /// LOCKED`), so instances sharing the pool never hand out one key twice.
+    func openFortfaceSession(
+        _ session: FortfaceSessionRecord, jtiExpiresAt: Int64, now: Int64, keysCreatedAfter: Int64,
+        sealForSession: @escaping @Sendable (PooledSessionKey) throws -> Data
+    ) async throws -> FortfaceSessionOpening
     func fortfaceSession(id: String) async throws -> FortfaceSessionRecord?
     /// Moves an open session past its expiry to `expired`, wiping its key. Returns whether it did.
     func expireFortfaceSession(id: String, now: Int64) async throws -> Bool
@@ -70,4 +76,16 @@ package protocol CaptureStore: Sendable {
     func fortfaceJtiCount() async throws -> Int
     /// The sealed image retained for a session, if any.
     func fortfaceSealedImage(sessionID: String) async throws -> Data?
+
+    // MARK: Session key pool
+
+    /// Adds keys to the shared pool, all or none.
+    func insertPooledSessionKeys(_ keys: [PooledSessionKey]) async throws
+    /// Keys in the pool created after `createdAfter` (the fresh ones).
+    func pooledSessionKeyCount(createdAfter: Int64) async throws -> Int
+    /// Removes the oldest fresh key from the pool and returns it (nil when none is left); never the same
+    /// key to two callers, even on several instances.
+    func claimPooledSessionKey(createdAfter: Int64) async throws -> PooledSessionKey?
+    /// Deletes keys created at or before `createdAt` (too old to hand out). Returns how many.
+    func deletePooledSessionKeys(createdAtOrBefore createdAt: Int64) async throws -> Int
 }

@@ -1,5 +1,9 @@
-/// A licence issued to a customer: the signed licence key (``token``) and the claims the server
-/// validates FBx-style API keys against.
+/// A licence issued to a customer: the claims the server validates FBx-style API keys against and the
+/// SHA-256 of the signed licence key.
+///
+/// The licence key itself (a compact JWS) is answered once, when the licence is issued, and never
+/// stored: validation needs only the claims (kept in their own columns), the JWS is verified offline
+/// by its signature, and the hash is enough to tell which licence a key someone presents is.
 package struct LicenseRecord: Codable, Sendable, Equatable {
     /// Whether the licence counts. Revocation is final.
     package enum Status: String, Codable, Sendable {
@@ -21,15 +25,15 @@ package struct LicenseRecord: Codable, Sendable, Equatable {
     package var expiresAt: Int64
     package var maxSdk: String
     package var status: Status
-    /// The `kid` of the key that signed ``token``.
+    /// The `kid` of the key that signed the licence key.
     package var signingKeyID: String
-    /// The compact JWS licence key (`license+jwt`). A credential: never logged.
-    package var token: String
+    /// Lowercase hex SHA-256 of the compact JWS licence key (`license+jwt`).
+    package var tokenSHA256: String
 
     package init(
         id: String, customerID: String, product: String, bundleIDs: [String], platforms: [String],
         features: [String], issuedAt: Int64, notBefore: Int64, expiresAt: Int64, maxSdk: String,
-        status: Status, signingKeyID: String, token: String
+        status: Status, signingKeyID: String, tokenSHA256: String
     ) {
         self.id = id
         self.customerID = customerID
@@ -43,7 +47,7 @@ package struct LicenseRecord: Codable, Sendable, Equatable {
         self.maxSdk = maxSdk
         self.status = status
         self.signingKeyID = signingKeyID
-        self.token = token
+        self.tokenSHA256 = tokenSHA256
     }
 
     /// Whether the licence covers `bundleID` (exactly, or through `*`).

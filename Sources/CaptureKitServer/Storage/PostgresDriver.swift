@@ -68,8 +68,15 @@ package final class PostgresDriver: SQLDatabaseDriver {
     package func transaction<T: Sendable>(
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> T {
-        try await client.withTransaction(logger: logger) { connection in
-            try await body(connection.sql(queryLogLevel: nil))
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                try await body(connection.sql(queryLogLevel: nil))
+            }
+        } catch let error as PostgresTransactionError {
+            // PostgresNIO wraps what the body threw; once rolled back, callers see their own error (as
+            // with SQLite), so a body may throw to roll back and answer (an empty key pool, say).
+            if let thrown = error.closureError, error.rollbackError == nil { throw thrown }
+            throw error
         }
     }
 }

@@ -30,29 +30,103 @@ extension SQLCaptureStore {
     }
 
     package func openFortfaceSession(
-        _ session: FortfaceSessionRecord, jtiExpiresAt: Int64, now: Int64
-    ) async throws -> Bool {
-        try await driver.transaction { database in
-            try await database.raw("DELETE FROM fortface_jtis WHERE expires_at < \(bind: now)").run()
-            try await Self.shredExpiredSessions(in: database, now: now)
-            // The unique key makes the jti single-use even across instances sharing PostgreSQL.
-            let inserted = try await database.raw(
+        _ session: FortfaceSessionRecord, jtiExpiresAt: Int64, now: Int64, keysCreatedAfter: Int64,
+        sealForSession: @escaping @Sendable (PooledSessionKey) throws -> Data
+    ) async throws -> FortfaceSessionOpening {
+        let flavor = driver.flavor
+        do {
+            return try await driver.transaction { database in
+                try await database.raw("DELETE FROM fortface_jtis WHERE expires_at < \(bind: now)").run()
+                try await Self.shredExpiredSessions(in: database, now: now)
+                // The unique key makes the jti single-use even across instances sharing PostgreSQL.
+                let inserted = try await database.raw(
+                    """
+                    INSERT INTO fortface_jtis (jti, expires_at) VALUES (\(bind: session.driJti), \(bind: jtiExpiresAt))
+                    ON CONFLICT (jti) DO NOTHING RETURNING jti
+                    """
+                ).first()
+                guard inserted != nil else { return .replayed }
+                // Rolls back the jti with it: the device may retry with the same token.
+                guard let key = try await Self.claimPooledKey(in: database, flavor: flavor, createdAfter: keysCreatedAfter)
+                else { throw NoPooledKey() }
+                let sealed = try sealForSession(key)
+                try await database.raw(
+                    """
+                    INSERT INTO fortface_sessions (id, customer_id, device_kid, dri_jti, app_id, state, created_at,
+                    expires_at, public_key_pem, enc_private_key) VALUES (\(bind: session.id), \(bind: session.customerID),
+                    \(bind: session.deviceKid), \(bind: session.driJti), \(bind: session.appID),
+                    \(bind: session.state.rawValue), \(bind: session.createdAt), \(bind: session.expiresAt),
+                    \(bind: key.publicKeyPEM), \(bind: sealed))
+                    """
+                ).run()
+                return .opened(publicKeyPEM: key.publicKeyPEM)
+            }
+        } catch is NoPooledKey {
+            return .noSessionKey
+        }
+    }
+
+    /// Thrown inside the opening transaction to roll it back when the pool is empty.
+    private struct NoPooledKey: Error {}
+
+    /// Deletes and returns the oldest fresh pooled key. PostgreSQL skips rows that concurrent
+    /// transactions have locked, so each claimer gets another key without waiting; SQLite has one
+    /// writer at a time.
+    private static func claimPooledKey(
+        in database: any SQLDatabase, flavor: SQLFlavor, createdAfter: Int64
+    ) async throws -> PooledSessionKey? {
+        let lock = flavor == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        guard
+            let row = try await database.raw(
                 """
-                INSERT INTO fortface_jtis (jti, expires_at) VALUES (\(bind: session.driJti), \(bind: jtiExpiresAt))
-                ON CONFLICT (jti) DO NOTHING RETURNING jti
+                DELETE FROM fortface_key_pool WHERE id = (SELECT id FROM fortface_key_pool
+                WHERE created_at > \(bind: createdAfter) ORDER BY created_at, id LIMIT 1\(unsafeRaw: lock))
+                RETURNING id, public_key_pem, sealed_private_key, created_at
                 """
             ).first()
-            guard inserted != nil else { return false }
+        else { return nil }
+        return PooledSessionKey(
+            id: try row.decode(column: "id", as: String.self),
+            publicKeyPEM: try row.decode(column: "public_key_pem", as: String.self),
+            sealedPrivateKey: try row.decode(column: "sealed_private_key", as: Data.self),
+            createdAt: try row.decode(column: "created_at", as: Int64.self)
+        )
+    }
+
+    package func insertPooledSessionKeys(_ keys: [PooledSessionKey]) async throws {
+        guard !keys.isEmpty else { return }
+        try await driver.transaction { database in
+            for key in keys {
+                try await database.raw(
+                    """
+                    INSERT INTO fortface_key_pool (id, public_key_pem, sealed_private_key, created_at) VALUES
+                    (\(bind: key.id), \(bind: key.publicKeyPEM), \(bind: key.sealedPrivateKey), \(bind: key.createdAt))
+                    """
+                ).run()
+            }
+        }
+    }
+
+    package func pooledSessionKeyCount(createdAfter: Int64) async throws -> Int {
+        try await driver.read { database in
             try await database.raw(
-                """
-                INSERT INTO fortface_sessions (id, customer_id, device_kid, dri_jti, app_id, state, created_at,
-                expires_at, public_key_pem, enc_private_key) VALUES (\(bind: session.id), \(bind: session.customerID),
-                \(bind: session.deviceKid), \(bind: session.driJti), \(bind: session.appID),
-                \(bind: session.state.rawValue), \(bind: session.createdAt), \(bind: session.expiresAt),
-                \(bind: session.publicKeyPEM), \(bind: session.sealedPrivateKey))
-                """
-            ).run()
-            return true
+                "SELECT COUNT(*) AS n FROM fortface_key_pool WHERE created_at > \(bind: createdAfter)"
+            ).first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+
+    package func claimPooledSessionKey(createdAfter: Int64) async throws -> PooledSessionKey? {
+        let flavor = driver.flavor
+        return try await driver.transaction { database in
+            try await Self.claimPooledKey(in: database, flavor: flavor, createdAfter: createdAfter)
+        }
+    }
+
+    package func deletePooledSessionKeys(createdAtOrBefore createdAt: Int64) async throws -> Int {
+        try await driver.transaction { database in
+            try await database.raw(
+                "DELETE FROM fortface_key_pool WHERE created_at <= \(bind: createdAt) RETURNING id"
+            ).all().count
         }
     }
 

@@ -135,12 +135,12 @@ package final class SQLCaptureStore: CaptureStore {
             try await database.raw(
                 """
                 INSERT INTO licenses (id, customer_id, product, bundle_ids, platforms, features, issued_at,
-                not_before, expires_at, max_sdk, status, signing_key_id, token) VALUES (\(bind: license.id),
+                not_before, expires_at, max_sdk, status, signing_key_id, token_sha256) VALUES (\(bind: license.id),
                 \(bind: license.customerID), \(bind: license.product), \(bind: bundleIDs), \(bind: platforms),
                 \(bind: features),
                 \(bind: license.issuedAt), \(bind: license.notBefore), \(bind: license.expiresAt),
                 \(bind: license.maxSdk), \(bind: license.status.rawValue), \(bind: license.signingKeyID),
-                \(bind: license.token))
+                \(bind: license.tokenSHA256))
                 """
             ).run()
         }
@@ -190,7 +190,7 @@ package final class SQLCaptureStore: CaptureStore {
             expiresAt: try row.decode(column: "expires_at", as: Int64.self),
             maxSdk: try row.decode(column: "max_sdk", as: String.self), status: status,
             signingKeyID: try row.decode(column: "signing_key_id", as: String.self),
-            token: try row.decode(column: "token", as: String.self)
+            tokenSHA256: try row.decode(column: "token_sha256", as: String.self)
         )
     }
 

@@ -9,7 +9,8 @@ import SQLiteKit
 ///
 /// Writes go through one writer connection, one transaction at a time (``AsyncLock``); reads use a
 /// few reader connections, which WAL lets run beside the writer. The SQLite library is the one
-/// sqlite-nio builds in (no system library needed).
+/// sqlite-nio builds in (no system library needed). The file and its `-wal`/`-shm` companions are
+/// owner-only (0600, ``FilePermissions``).
 package final class SQLiteDriver: SQLDatabaseDriver {
     private struct Connections {
         var writer: SQLiteConnection?
@@ -36,6 +37,9 @@ package final class SQLiteDriver: SQLDatabaseDriver {
     }
 
     package func start() async throws {
+        // SQLite gives its -wal and -shm files the database file's mode, so a 0600 database keeps them
+        // 0600 too; existing files are set again after opening (WAL mode has created them by then).
+        try FilePermissions.createOwnerOnlyFile(atPath: path)
         let writer = try await open()
         var readers: [SQLiteConnection] = []
         do {
@@ -44,6 +48,7 @@ package final class SQLiteDriver: SQLDatabaseDriver {
             for _ in 0..<readerCount {
                 readers.append(try await open())
             }
+            try FilePermissions.restrictExistingFiles(FilePermissions.sqliteFiles(database: path))
         } catch {
             for connection in [writer] + readers {
                 try? await Self.close(connection)

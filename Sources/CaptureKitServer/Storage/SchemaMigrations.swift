@@ -1,14 +1,32 @@
+import CaptureCore
 import SQLKit
 
 /// The database schema, as an ordered list of migrations applied once each and recorded in
 /// `schema_migrations`. Never edit a published migration: append a new one.
 package enum SchemaMigrations {
-    /// One schema step.
+    /// One schema step: statements, then (optionally) a data step in Swift, then more statements, all in
+    /// the migrating transaction.
     package struct Migration: Sendable {
         package var version: Int
         package var name: String
         /// The statements, for a flavour.
         package var statements: @Sendable (SQLFlavor) -> [String]
+        /// Rewrites rows where SQL alone cannot (hashing, say), after ``statements``.
+        package var dataStep: (@Sendable (any SQLDatabase) async throws -> Void)?
+        /// Statements run after ``dataStep``.
+        package var finalStatements: @Sendable (SQLFlavor) -> [String]
+
+        package init(
+            version: Int, name: String, statements: @escaping @Sendable (SQLFlavor) -> [String],
+            dataStep: (@Sendable (any SQLDatabase) async throws -> Void)? = nil,
+            finalStatements: @escaping @Sendable (SQLFlavor) -> [String] = { _ in [] }
+        ) {
+            self.version = version
+            self.name = name
+            self.statements = statements
+            self.dataStep = dataStep
+            self.finalStatements = finalStatements
+        }
     }
 
     /// All migrations, oldest first.
@@ -91,6 +109,31 @@ package enum SchemaMigrations {
                 "CREATE INDEX fortface_images_expiry ON fortface_images (expires_at)",
             ]
         },
+        // Licence keys are shown once and stored as SHA-256 only (validation reads the claim columns).
+        Migration(
+            version: 3, name: "licence keys stored as SHA-256",
+            statements: { _ in ["ALTER TABLE licenses ADD COLUMN token_sha256 TEXT"] },
+            dataStep: { database in
+                let rows = try await database.raw("SELECT id, token FROM licenses").all()
+                for row in rows {
+                    let id = try row.decode(column: "id", as: String.self)
+                    let hash = FBxAPIKey.sha256Hex(of: try row.decode(column: "token", as: String.self))
+                    try await database.raw("UPDATE licenses SET token_sha256 = \(bind: hash) WHERE id = \(bind: id)")
+                        .run()
+                }
+            },
+            finalStatements: { _ in ["ALTER TABLE licenses DROP COLUMN token"] }
+        ),
+        Migration(version: 4, name: "shared session key pool") { flavor in
+            [
+                """
+                CREATE TABLE fortface_key_pool (
+                    id TEXT PRIMARY KEY, public_key_pem TEXT NOT NULL,
+                    sealed_private_key \(flavor.blobType) NOT NULL, created_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX fortface_key_pool_age ON fortface_key_pool (created_at, id)",
+            ]
+        },
     ]
 
     /// The newest schema version this server knows.
@@ -98,9 +141,12 @@ package enum SchemaMigrations {
 
     /// Applies pending migrations in one transaction. On PostgreSQL an advisory lock makes instances
     /// starting together apply them once.
+    /// `upTo` stops after that version (tests build old databases with it).
     /// - Returns: The versions applied now.
     @discardableResult
-    package static func apply(using driver: any SQLDatabaseDriver, at time: Int64) async throws -> [Int] {
+    package static func apply(using driver: any SQLDatabaseDriver, at time: Int64, upTo: Int? = nil) async throws
+        -> [Int]
+    {
         let flavor = driver.flavor
         return try await driver.transaction { database in
             if flavor == .postgres {
@@ -118,8 +164,12 @@ package enum SchemaMigrations {
                 throw StoreError.schemaTooNew(found: newest, known: latestVersion)
             }
             var appliedNow: [Int] = []
-            for migration in all where !applied.contains(migration.version) {
+            for migration in all where !applied.contains(migration.version) && migration.version <= (upTo ?? .max) {
                 for statement in migration.statements(flavor) {
+                    try await database.raw(SQLQueryString(statement)).run()
+                }
+                if let dataStep = migration.dataStep { try await dataStep(database) }
+                for statement in migration.finalStatements(flavor) {
                     try await database.raw(SQLQueryString(statement)).run()
                 }
                 try await database.raw(
