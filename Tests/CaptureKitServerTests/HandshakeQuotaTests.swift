@@ -1,3 +1,4 @@
+import CaptureKitTesting
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -9,7 +10,7 @@ import Testing
 struct HandshakeQuotaTests {
     @Test("a token bucket allows its burst, then one request per refill interval, on an injected clock")
     func tokenBucket() {
-        let clock = ManualClock(Date(timeIntervalSince1970: 1_000))
+        let clock = TestDateSource(Date(timeIntervalSince1970: 1_000))
         let limiter = RateLimiter(ratePerSecond: 2, burst: 3, now: { clock.now })
         #expect((0..<3).map { _ in limiter.consume("a") } == [.allowed, .allowed, .allowed])
         #expect(limiter.consume("a") == .limited(retryAfterSeconds: 1))

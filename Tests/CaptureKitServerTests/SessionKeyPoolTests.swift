@@ -1,4 +1,5 @@
 import CaptureCore
+import CaptureKitTesting
 import Foundation
 import Logging
 import Testing
@@ -22,12 +23,12 @@ struct PoolBench {
     let directory: String
     let store: SQLCaptureStore
     let kek: KeyEncryptionKey
-    let clock: ManualClock
+    let clock: TestDateSource
 
     init() async throws {
         directory = NSTemporaryDirectory() + "capkit-pool-" + UUID().uuidString
         try FilePermissions.secureDirectory(atPath: directory)
-        clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000))
+        clock = TestDateSource(Date(timeIntervalSince1970: 1_790_000_000))
         let clock = self.clock
         store = SQLCaptureStore(
             driver: SQLiteDriver(path: directory + "/pool.sqlite", logger: Logger(label: "pool-test")),

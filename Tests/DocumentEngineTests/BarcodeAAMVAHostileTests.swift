@@ -8,25 +8,23 @@ import Testing
 /// was off; the strict one refuses with a typed error. Neither crashes, hangs, or puts a value in a
 /// field that the payload does not hold.
 @Suite struct BarcodeAAMVAHostileTests {
-    /// The strict parser's error for `payload`, nil when it reads.
-    private func strictError(_ payload: [UInt8]) -> AAMVAError? {
+    /// The error `parse` throws for `payload`, nil when it reads.
+    private func error(
+        _ payload: [UInt8], _ parse: ([UInt8]) throws(AAMVAError) -> AAMVARecord
+    ) -> AAMVAError? {
         do {
-            _ = try AAMVAParser.parseStrictly(payload)
+            _ = try parse(payload)
             return nil
         } catch {
             return error
         }
     }
 
+    /// The strict parser's error for `payload`, nil when it reads.
+    private func strictError(_ payload: [UInt8]) -> AAMVAError? { error(payload, AAMVAParser.parseStrictly) }
+
     /// The lenient parser's error for `payload`, nil when it reads.
-    private func lenientError(_ payload: [UInt8]) -> AAMVAError? {
-        do {
-            _ = try AAMVAParser.parse(payload)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    private func lenientError(_ payload: [UInt8]) -> AAMVAError? { error(payload, AAMVAParser.parse) }
 
     @Test func everyTruncationOfAValidFileIsRefusedStrictlyAndReadLenientlyAsAPrefix() throws {
         // Given a generated file of each version, cut at every length
