@@ -164,9 +164,9 @@ struct FortfaceDocumentTests {
             let b = try await fortface.session(now: fixture.clock.now)
             let image = try MarkerClassifier.image(.rgFront)
             let forA = try fortface.capture(a, image: image)
-            let attackerKey = try _RSA.Encryption.PrivateKey(
-                derRepresentation: PregeneratedSessionKeys.all.last!.privateKeyDER
-            )
+            // A key of the attacker's own: never one the pool could hand to a session (the pool now
+            // fills with every pregenerated key, so the last of them may be b's own).
+            let attackerKey = try _RSA.Encryption.PrivateKey(keySize: .bits2048)
             let toAttackerKey = try PayloadSealer.seal(
                 metadata: FortfaceClient.metadata(
                     b.sessionId, status: .success, side: .front, expectedType: nil, mode: .upload),
