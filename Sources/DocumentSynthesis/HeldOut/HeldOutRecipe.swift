@@ -14,7 +14,7 @@ import DocumentEngine
 /// | faint ink (contrast kept), worn print | 0.9–1, 10 % | 0.7–1, 35 % | 0.5–0.95, 60 % |
 /// | colour cast (white-balance gain spread) | ±4 % | ±15 % | ±30 % |
 /// | low light (exposure 0.22–0.5, gain back) | none | 15 % | 35 % |
-/// | laminate glare patches | 10 %, faint | 45 %, off the MRZ | 65 %, may cross the MRZ (weaker there) |
+/// | laminate glare patches (1–2, peak added) | 10 %, 40–90 | 45 %, 120–240, off the MRZ | 65 %, 140–255, ≤ 60–140 where it crosses the MRZ |
 /// | defocus disc radius (sensor px) | 0–0.6 | 0.4–1.4 | 0.8–2.4 |
 /// | hand shake path / rolling-shutter skew | none / 0 | 20 %, 1.5–4 px / ≤ 4 px | 40 %, 2–6 px / ≤ 10 px |
 /// | radial distortion k₁ | −0.03…0.02 | −0.08…0.05 | −0.15…0.08 |

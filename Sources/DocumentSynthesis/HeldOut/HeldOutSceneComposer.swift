@@ -232,7 +232,8 @@ package struct HeldOutSceneComposer: Sendable {
         if lightRandom.chance(recipe.glareProbability) {
             for _ in 0..<lightRandom.integer(in: 1...2) {
                 if let onMRZ = Self.addGlarePatch(
-                    &frame, alpha: alpha, layout: layout, recipe: recipe, corners: idealCorners, using: &lightRandom)
+                    &frame, alpha: alpha, layout: layout, recipe: recipe, corners: idealCorners, exposure: exposure,
+                    using: &lightRandom)
                 {
                     glarePatches += 1
                     glareOnMRZ = glareOnMRZ || onMRZ
@@ -523,12 +524,13 @@ package struct HeldOutSceneComposer: Sendable {
         }
     }
 
-    /// A specular reflection on the document: a soft-edged bright quadrilateral (a window or lamp
-    /// seen in the laminate) in document millimetres, slightly tinted, clipped to the document.
-    /// Returns whether it touches the MRZ band, or nil when no place was allowed.
+    /// A specular reflection on the document: a bright patch (a window or lamp seen in the
+    /// laminate) with a flat core and soft shoulders (a super-Gaussian over a rotated ellipse in
+    /// document millimetres), slightly tinted, clipped to the document, scaled with the light that
+    /// makes it (`exposure`). Returns whether it touches the MRZ band, or nil when no place was allowed.
     private static func addGlarePatch(
         _ frame: inout PlanarFrame, alpha: [Float], layout: DocumentLayout, recipe: HeldOutRecipe,
-        corners: Quadrilateral2D, using random: inout SeededGenerator
+        corners: Quadrilateral2D, exposure: Double, using random: inout SeededGenerator
     ) -> Bool? {
         let documentRect = Quadrilateral2D(x: 0, y: 0, width: layout.width, height: layout.height)
         guard let toDocument = Homography(from: corners, to: documentRect) else { return nil }
@@ -541,8 +543,9 @@ package struct HeldOutSceneComposer: Sendable {
         var placed = false
         for _ in 0..<10 {
             centre = Point2D(x: random.uniform(0, layout.width), y: random.uniform(0, layout.height))
-            half = (random.uniform(5, 25), random.uniform(2.5, 12))
-            let reach = max(half.0, half.1)
+            half = (random.uniform(6, 28), random.uniform(3, 14))
+            // The patch adds under 2 % of its peak beyond 1.3 half-axes.
+            let reach = 1.3 * max(half.0, half.1)
             onMRZ = centre.y + reach > mrzTop
             if !onMRZ || recipe.glareMayCrossMRZ {
                 placed = true
@@ -552,11 +555,11 @@ package struct HeldOutSceneComposer: Sendable {
         guard placed else { return nil }
         if onMRZ { peak = min(peak, random.uniform(60, 140)) }
         let tint = (Float(random.uniform(0.92, 1.05)), Float(random.uniform(0.95, 1.03)), Float(random.uniform(0.95, 1.1)))
-        let softness = random.uniform(0.5, 3)
         let (c, s) = (cos(angle), sin(angle))
         let w = frame.width, h = frame.height
         let m = toDocument.m
-        let amount = Float(peak)
+        let amount = Float(peak * exposure)
+        let (a0, a1) = (1 / (half.0 * half.0), 1 / (half.1 * half.1))
         frame.withPlanes { r, g, b in
             for y in 0..<h {
                 let fy = Double(y) + 0.5
@@ -568,10 +571,10 @@ package struct HeldOutSceneComposer: Sendable {
                     let nw = m[6] * fx + m[7] * fy + m[8]
                     let u = (m[0] * fx + m[1] * fy + m[2]) / nw - centre.x
                     let v = (m[3] * fx + m[4] * fy + m[5]) / nw - centre.y
-                    let along = abs(u * c + v * s) - half.0, across = abs(-u * s + v * c) - half.1
-                    let outside = max(along, across)
-                    if outside > softness { continue }
-                    let k = Float(min(1, (softness - outside) / (2 * softness))) * a * amount
+                    let along = u * c + v * s, across = -u * s + v * c
+                    let q = along * along * a0 + across * across * a1
+                    if q > 4 { continue }
+                    let k = Float(exp(-q * q * 0.7)) * a * amount
                     r[i] += k * tint.0
                     g[i] += k * tint.1
                     b[i] += k * tint.2
