@@ -141,9 +141,8 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
                     let url = URL(fileURLWithPath: failures).appendingPathComponent("\(tier.rawValue)-\(name).png")
                     try ImageCodec.encodePNG(preview, compressionLevel: 1).write(to: url)
                 }
-                if verbose {
+                if verbose, let d = generated.scene.truth.degradations {
                     progress.clear()
-                    let d = generated.scene.truth.degradations
                     print(
                         String(
                             format: "%@ %@ v%02d  rot %5.1f tilt %4.1f width %.2f blur %.2f motion %.1f noise %.1f"

@@ -5,26 +5,36 @@ import DocumentSynthesis
 import Foundation
 
 /// `capkit eval` (what `make eval` runs): accuracy of the document engine on frames with ground
-/// truth, either generated on the fly per tier or read from a folder written by `capkit synth`.
+/// truth, either generated on the fly per family and tier or read from a folder written by
+/// `capkit synth`.
 struct EvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
-        abstract: "Measure localisation and exact-MRZ rates on generated frames (per tier) or a folder with truth.jsonl.",
+        abstract: "Measure localisation, MRZ, capture status, tilt and CPU on generated frames (per family and tier) or a folder with truth.jsonl.",
         discussion: """
-            Without --folder, frames are generated in memory for each tier (seeded, so every run sees the same \
-            frames) and one line per tier is printed. A document counts as localised when every found corner \
-            lies within 2% of the frame diagonal of the true corner; an MRZ counts as exact when every line \
-            equals the truth character for character, and one is misread when every check digit agrees but the \
-            text is not the truth. CPU is the analysing thread's time per frame.
+            Without --folder, frames are generated in memory for each family (tuning: the generator the engine \
+            is tuned on; held-out: the separately designed family no threshold is decided on) and tier (seeded, \
+            so every run sees the same frames), one line per family and tier. A document counts as localised \
+            when every found corner lies within 2% of the frame diagonal of the true corner (over documents \
+            whose four corners are in the frame); an MRZ counts as exact when every line equals the truth \
+            character for character, and one is misread when every check digit agrees but the text is not the \
+            truth (over MRZs wholly inside the frame). Status is the share of frames whose placement status \
+            equals the true one (rules in TrueCaptureStatus); tilt is |PlaneGeometry tilt of the found outline - \
+            true tilt| over documents in the frame with an outline found (mean and 90th percentile). CPU is the \
+            analysing thread's time per frame: grayscale conversion and analysis, then the same with the JPEG \
+            decoded first.
             """)
 
     @Option(help: "A folder of frames with truth.jsonl (as written by `capkit synth`); default: generate frames.")
     var folder: String?
 
+    @Option(help: "Scene families to generate when no folder is given: tuning, heldout or both.")
+    var family: FamilyArgument = .both
+
     @Option(help: "Tiers to generate when no folder is given (clean, phone, hard), comma-separated.")
     var tiers = "clean,phone,hard"
 
-    @Option(help: "Frames generated per tier.")
+    @Option(help: "Frames generated per family and tier.")
     var count = 100
 
     @Option(help: "Size of generated frames, WIDTHxHEIGHT.")
@@ -47,16 +57,35 @@ struct EvalCommand: AsyncParsableCommand {
     /// Counts over a set of frames.
     struct Tally {
         var frames = 0, located = 0, mrzFrames = 0, mrzFound = 0, exact = 0
+        /// Documents whose four true corners lie in the frame (the denominator of `located`).
+        var visibleDocuments = 0
         /// MRZs whose every check digit agrees but whose text is not the truth: a wrong reading the
         /// checks cannot catch, worse for an integrator than one that fails them.
         var misread = 0
+        /// Frames whose placement status equals the true capture status.
+        var statusAgrees = 0
+        /// Disagreements, "truth>engine" to count.
+        var statusMismatches: [String: Int] = [:]
+        /// |estimated - true| tilt, degrees.
+        var tiltErrors: [Double] = []
+        /// CPU seconds: conversion and analysis; JPEG decoding.
         var cpu = 0.0
+        var decodeCPU = 0.0
 
         func line(_ label: String) -> String {
-            let n = Double(max(1, frames)), m = Double(max(1, mrzFrames))
-            return String(format: "%@frames %d  localised %.3f  MRZ found %.3f  exact MRZ %.3f  misread %d  mean CPU %.1f ms",
-                          label, frames, Double(located) / n, Double(mrzFound) / m, Double(exact) / m, misread,
-                          cpu / n * 1000)
+            let n = Double(max(1, frames)), m = Double(max(1, mrzFrames)), v = Double(max(1, visibleDocuments))
+            let sorted = tiltErrors.sorted()
+            let meanTilt = sorted.isEmpty ? Double.nan : sorted.reduce(0, +) / Double(sorted.count)
+            let p90 = sorted.isEmpty ? Double.nan : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.up)) - 1)]
+            return String(format: "%@frames %d  localised %.3f  MRZ found %.3f  exact MRZ %.3f  misread %d  status %.3f  tilt error %.1f deg (p90 %.1f)  CPU %.1f ms  with decode %.1f ms",
+                          label, frames, Double(located) / v, Double(mrzFound) / m, Double(exact) / m, misread,
+                          Double(statusAgrees) / n, meanTilt, p90, cpu / n * 1000, (cpu + decodeCPU) / n * 1000)
+        }
+
+        /// The most frequent status disagreements, e.g. "angleTooSteep>good 4".
+        var mismatchSummary: String {
+            statusMismatches.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(6)
+                .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
     }
 
@@ -78,41 +107,55 @@ struct EvalCommand: AsyncParsableCommand {
             try? FileManager.default.removeItem(at: URL(fileURLWithPath: failures).appendingPathComponent("truth.jsonl"))
         }
         if let folder {
-            let tally = try evaluateFolder(URL(fileURLWithPath: folder), scanner: scanner)
-            print(tally.line(""))
+            for (label, tally) in try evaluateFolder(URL(fileURLWithPath: folder), scanner: scanner) {
+                print(tally.line(label))
+                if !tally.statusMismatches.isEmpty { print("    status truth>engine: \(tally.mismatchSummary)") }
+            }
             return
         }
         let dims = size.split(separator: "x").compactMap { Int($0) }
         guard dims.count == 2 else { throw ValidationError("Bad --size \(size); expected WIDTHxHEIGHT.") }
-        print("Document engine on generated frames (\(count) per tier, \(size), seeds from \(seed)):")
-        for name in tiers.split(separator: ",") {
+        let tierList = try tiers.split(separator: ",").map { name -> SceneTier in
             guard let tier = TierArgument(rawValue: String(name))?.tier else {
                 throw ValidationError("Unknown tier \(name); use clean, phone or hard.")
             }
-            let composer = try SceneComposer(tier: tier, frameWidth: dims[0], frameHeight: dims[1])
-            var tally = Tally()
-            let progress = ProgressBar(total: count)
-            for i in 0..<count {
-                let scene = try composer.compose(seed: seed &+ UInt64(i), fileName: String(format: "%@-%06d.jpg",
-                                                                                          tier.rawValue, i))
-                try evaluate(scene.image, truth: scene.truth, scanner: scanner, into: &tally)
-                progress.update(i + 1, label: tier.rawValue)
+            return tier
+        }
+        print("Document engine on generated frames (\(count) per family and tier, \(size), seeds from \(seed)):")
+        print("  tuning: the family the engine's thresholds are decided on; held-out: designed separately, never tuned on.")
+        for sceneFamily in family.families {
+            for tier in tierList {
+                var tally = Tally()
+                let label = "\(sceneFamily.label) \(tier.rawValue)"
+                let progress = ProgressBar(total: count)
+                for i in 0..<count {
+                    let scene = try sceneFamily.compose(
+                        tier: tier, frameWidth: dims[0], frameHeight: dims[1], seed: seed &+ UInt64(i),
+                        fileName: String(format: "%@-%@-%06d.jpg", sceneFamily.rawValue, tier.rawValue, i))
+                    try evaluate(jpeg: scene.jpeg, truth: scene.truth, scanner: scanner, into: &tally)
+                    progress.update(i + 1, label: label)
+                }
+                progress.finish()
+                print(tally.line(label.padding(toLength: 19, withPad: " ", startingAt: 0)))
+                if !tally.statusMismatches.isEmpty { print("    status truth>engine: \(tally.mismatchSummary)") }
             }
-            progress.finish()
-            print(tally.line(tier.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)))
         }
     }
 
-    private func evaluateFolder(_ url: URL, scanner: DocumentScanner) throws -> Tally {
+    /// One tally per family and tier found in the folder's truth, tuning first.
+    private func evaluateFolder(_ url: URL, scanner: DocumentScanner) throws -> [(String, Tally)] {
         let lines = try String(contentsOf: url.appendingPathComponent("truth.jsonl"), encoding: .utf8)
             .split(separator: "\n")
-        var tally = Tally()
+        var tallies: [String: Tally] = [:]
+        var order: [String] = []
         for line in lines {
             let truth = try JSONDecoder().decode(SceneTruth.self, from: Data(line.utf8))
-            let image = try ImageCodec.decode(contentsOf: url.appendingPathComponent(truth.file))
-            try evaluate(image, truth: truth, scanner: scanner, into: &tally)
+            let bytes = try Data(contentsOf: url.appendingPathComponent(truth.file))
+            let label = "\(truth.family.label) \(truth.tier.rawValue)".padding(toLength: 19, withPad: " ", startingAt: 0)
+            if tallies[label] == nil { order.append(label) }
+            try evaluate(jpeg: bytes, truth: truth, scanner: scanner, into: &tallies[label, default: Tally()])
         }
-        return tally
+        return order.sorted().map { ($0, tallies[$0] ?? Tally()) }
     }
 
     /// Appends `line` and a newline to `file`, creating it when missing.
@@ -124,8 +167,11 @@ struct EvalCommand: AsyncParsableCommand {
         try handle.write(contentsOf: line + Data("\n".utf8))
     }
 
-    private func evaluate(_ frame: RGBAImage, truth: SceneTruth, scanner: DocumentScanner, into tally: inout Tally) throws {
+    private func evaluate(jpeg: Data, truth: SceneTruth, scanner: DocumentScanner, into tally: inout Tally) throws {
         let today = MRZDate(year: 2026, month: 11, day: 22)
+        let decodeStart = CPUClock.now()
+        let frame = try ImageCodec.decode(jpeg)
+        tally.decodeCPU += CPUClock.now() - decodeStart
         let start = CPUClock.now()
         let image = frame.grayscale()
         let a = scanner.analyze(image, colour: frame, roi: PixelRect(x: 0, y: 0, width: image.width, height: image.height),
@@ -135,16 +181,30 @@ struct EvalCommand: AsyncParsableCommand {
         let truthQuad = truth.corners
         let diagonal = Double(truth.frameWidth * truth.frameWidth + truth.frameHeight * truth.frameHeight).squareRoot()
         let error = a.documentQuad.map { $0.maxCornerDistance(to: truthQuad) / diagonal }
-        if let e = error, e <= 0.02 { tally.located += 1 }
+        if truth.documentInsideFrame {
+            tally.visibleDocuments += 1
+            if let e = error, e <= 0.02 { tally.located += 1 }
+            if let quad = a.documentQuad, let trueTilt = truth.tiltDegrees,
+               let geometry = PlaneGeometry(quad: quad, frameWidth: frame.width, frameHeight: frame.height) {
+                tally.tiltErrors.append(abs(geometry.tiltDegrees - trueTilt))
+            }
+        }
+        let trueStatus = truth.trueCaptureStatus
+        if a.placement == trueStatus {
+            tally.statusAgrees += 1
+        } else {
+            tally.statusMismatches["\(trueStatus.rawValue)>\(a.placement.rawValue)", default: 0] += 1
+        }
         var ok = true  // a side without an MRZ is judged by its outline alone
-        if let truthMRZ = truth.mrz {
+        if let truthMRZ = truth.mrz, truth.mrzInsideFrame {
             tally.mrzFrames += 1
             if a.mrzReading != nil { tally.mrzFound += 1 }
             ok = (a.mrz?.correctedLines ?? a.mrzReading?.lines) == truthMRZ
             if ok { tally.exact += 1 }
             if !ok, a.mrzVerified { tally.misread += 1 }
         }
-        if let failures, !ok || (error ?? 1) > 0.02 {
+        let mislocated = truth.documentInsideFrame && (error ?? 1) > 0.02
+        if let failures, !ok || mislocated {
             var preview = frame
             preview.drawQuadrilateral(truthQuad, colour: RGBA(r: 0, g: 220, b: 0, a: 200), thickness: 3)
             if let q = a.documentQuad { preview.drawQuadrilateral(q, colour: RGBA(r: 255, g: 0, b: 0, a: 220), thickness: 2) }
@@ -164,7 +224,26 @@ struct EvalCommand: AsyncParsableCommand {
         if verbose {
             let e = error.map { String(format: "%.4f", $0) } ?? "none"
             let verdict = truth.mrz == nil ? "-" : (ok ? "exact" : (a.mrzReading == nil ? "not-found" : "wrong"))
-            print("\(truth.file) corner-error \(e) placement \(a.placement.rawValue) mrz \(verdict)")
+            let tilt = a.tiltDegrees.map { String(format: "%.1f", $0) } ?? "none"
+            let trueTilt = truth.tiltDegrees.map { String(format: "%.1f", $0) } ?? "?"
+            print("\(truth.file) corner-error \(e) placement \(a.placement.rawValue) (true \(trueStatus.rawValue))"
+                  + " tilt \(tilt) (true \(trueTilt)) mrz \(verdict)")
+        }
+    }
+}
+
+/// The `--family` values of `capkit eval`.
+enum FamilyArgument: String, ExpressibleByArgument, CaseIterable {
+    case tuning
+    case heldout
+    case both
+
+    /// The families to evaluate, tuning first.
+    var families: [SceneFamily] {
+        switch self {
+        case .tuning: return [.tuning]
+        case .heldout: return [.heldOut]
+        case .both: return [.tuning, .heldOut]
         }
     }
 }

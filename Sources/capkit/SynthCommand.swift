@@ -20,8 +20,16 @@ struct SynthCommand: AsyncParsableCommand {
             tilt up to 20°, low-contrast and busy backgrounds, blur, noise, glare off the MRZ, JPEG 70-88), \
             hard (rotation up to 35°, tilt up to 32°, strong blur or motion blur, dim light, glare that \
             may cover the MRZ without saturating it, JPEG 45-65).
+
+            Families: tuning (the generator above, on which the engine is tuned) or heldout (the separately \
+            designed family: other scenes, hands, screens, open passport booklets, wider camera angles, lens \
+            distortion, rolling shutter, JPEG chains; its truth adds the true tilt, field of view, capture \
+            status and the conditions applied). `capkit eval --folder DIR` scores either.
             """
     )
+
+    @Option(help: "Scene family: tuning or heldout.")
+    var family: SynthFamilyArgument = .tuning
 
     @Option(help: "Difficulty tier: clean, phone or hard.")
     var tier: TierArgument = .clean
@@ -58,15 +66,26 @@ struct SynthCommand: AsyncParsableCommand {
         guard count >= 0 else { throw ValidationError("--count must be 0 or more.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         _ = try DocumentLayout.Kind.list(kinds)
+        if partial, family == .heldout {
+            throw ValidationError("--partial belongs to the tuning family; the held-out family draws its own framings.")
+        }
     }
 
     func run() async throws {
-        let composer: SceneComposer
         let kinds = try DocumentLayout.Kind.list(kinds)
+        let composer: @Sendable (UInt64, String) throws -> SyntheticScene
         do {
-            composer = try SceneComposer(
-                tier: tier.tier, frameWidth: size.width, frameHeight: size.height,
-                kinds: kinds, partial: partial)
+            switch family {
+            case .tuning:
+                let tuning = try SceneComposer(
+                    tier: tier.tier, frameWidth: size.width, frameHeight: size.height,
+                    kinds: kinds, partial: partial)
+                composer = { seed, name in try tuning.compose(seed: seed, fileName: name) }
+            case .heldout:
+                let heldOut = try HeldOutSceneComposer(
+                    tier: tier.tier, frameWidth: size.width, frameHeight: size.height, kinds: kinds)
+                composer = { seed, name in try heldOut.compose(seed: seed, fileName: name) }
+            }
         } catch {
             throw ValidationError(error.description)
         }
@@ -86,7 +105,7 @@ struct SynthCommand: AsyncParsableCommand {
                     let name = Self.fileName(index, extensionName)
                     group.addTask {
                         let frameSeed = SeededGenerator.derive(seed: baseSeed, index: UInt64(index))
-                        return (index, try composer.compose(seed: frameSeed, fileName: name))
+                        return (index, try composer(frameSeed, name))
                     }
                 }
                 var results: [(Int, SyntheticScene)] = []
@@ -104,13 +123,20 @@ struct SynthCommand: AsyncParsableCommand {
         }
         progress.finish()
         try truthLines.write(to: directory.appendingPathComponent("truth.jsonl"))
-        FileHandle.standardError.write(Data("synth: wrote \(count) \(tier.rawValue) frames to \(out)\n".utf8))
+        FileHandle.standardError.write(
+            Data("synth: wrote \(count) \(family.rawValue) \(tier.rawValue) frames to \(out)\n".utf8))
     }
 
     private static func fileName(_ index: Int, _ ext: String) -> String {
         let digits = String(index)
         return String(repeating: "0", count: max(0, 6 - digits.count)) + digits + "." + ext
     }
+}
+
+/// The `--family` values of `capkit synth`.
+enum SynthFamilyArgument: String, ExpressibleByArgument, CaseIterable {
+    case tuning
+    case heldout
 }
 
 /// The `--tier` values.

@@ -27,9 +27,12 @@ package struct DocumentRenderer: Sendable {
     package static let mrzFontFamily = "OCR B"
     /// The family of the printed text.
     package static let textFontFamily = "DejaVu Sans"
+    /// The family this renderer prints the visual zone's text in (the MRZ is always OCR-B).
+    package var printFontFamily: String
 
-    package init(pixelsPerMillimetre: Double = 10) {
+    package init(pixelsPerMillimetre: Double = 10, printFontFamily: String = DocumentRenderer.textFontFamily) {
         self.pixelsPerMillimetre = max(1, pixelsPerMillimetre)
+        self.printFontFamily = printFontFamily
     }
 
     /// Renders `kind` for a random identity drawn from `seed`.
@@ -50,7 +53,7 @@ package struct DocumentRenderer: Sendable {
         let layout = DocumentLayout.of(kind)
         var painter = Painter(
             layout: layout, scale: pixelsPerMillimetre, identity: identity,
-            random: random.fork(2))
+            random: random.fork(2), textFamily: printFontFamily)
         painter.drawBackground(plainMRZBand: !lines.isEmpty && random.chance(0.65))
         painter.drawHeader()
         painter.drawFields()
@@ -78,8 +81,13 @@ private struct Painter {
     let palette: DocumentPalette
     let cornerRadius: Double
     let bold: Bool
+    let textFamily: String
 
-    init(layout: DocumentLayout, scale: Double, identity: SyntheticIdentity, random: SeededGenerator) {
+    init(
+        layout: DocumentLayout, scale: Double, identity: SyntheticIdentity, random: SeededGenerator,
+        textFamily: String
+    ) {
+        self.textFamily = textFamily
         self.layout = layout
         self.s = scale
         self.identity = identity
@@ -543,7 +551,7 @@ private struct Painter {
         _ string: String, x: Double, baseline: Double, size: Double, colour: RGBA, bold: Bool, maxWidth: Double
     ) {
         guard !string.isEmpty else { return }
-        let family = DocumentRenderer.textFontFamily
+        let family = textFamily
         var px = size * s
         let width = canvas.textWidth(string, family: family, size: px, bold: bold)
         if width > maxWidth * s, width > 0 { px *= maxWidth * s / width }

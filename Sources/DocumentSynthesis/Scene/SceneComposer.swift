@@ -165,7 +165,8 @@ package struct SceneComposer: Sendable {
             corners: pose.corners, mrzFormat: document.mrzFormat,
             mrz: document.mrzLines.isEmpty ? nil : document.mrzLines,
             mrzBand: mapped(document.mrzBand), face: mapped(document.face), signature: mapped(document.signature),
-            degradations: degradations)
+            degradations: degradations, family: .tuning, tiltDegrees: pose.tiltDegrees,
+            fieldOfViewDegrees: pose.fieldOfViewDegrees)
         return SyntheticScene(image: image, jpeg: jpeg, truth: truth, document: document, documentToFrame: toFrame)
     }
 

@@ -13,6 +13,8 @@ struct ScenePose {
     var widthFraction: Double
     /// The largest number of frame pixels per document millimetre anywhere on the document.
     var maxPixelsPerMillimetre: Double
+    /// The camera's horizontal field of view, degrees.
+    var fieldOfViewDegrees: Double
 
     static func draw(
         layout: DocumentLayout, tier: SceneTier, frameWidth: Int, frameHeight: Int, partial: Bool,
@@ -109,7 +111,8 @@ struct ScenePose {
         }
         return ScenePose(
             corners: corners, rotationDegrees: rotation * 180 / Double.pi, tiltDegrees: tilt * 180 / Double.pi,
-            tiltAxisDegrees: axis * 180 / Double.pi, widthFraction: fraction, maxPixelsPerMillimetre: largest)
+            tiltAxisDegrees: axis * 180 / Double.pi, widthFraction: fraction, maxPixelsPerMillimetre: largest,
+            fieldOfViewDegrees: fieldOfView * 180 / Double.pi)
     }
 
     private static func bounds(

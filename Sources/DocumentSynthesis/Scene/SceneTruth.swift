@@ -7,6 +7,11 @@ import DocumentEngine
 /// `corners` are the corners of the upright document (where its straight edges meet, before corner
 /// rounding), in the order UL, UR, LR, LL. Keys `file` and `mrz` are always present (`mrz` is null
 /// for a side without an MRZ), because a Python benchmark reads exactly those two.
+///
+/// Both scene families write this truth: the tuning family (``SceneComposer``) fills
+/// `degradations`, the held-out family (``HeldOutSceneComposer``) fills `heldOut`. Files written
+/// before `family`, `tiltDegrees`, `fieldOfViewDegrees` and `captureStatus` existed still decode
+/// (as tuning frames; ``trueCaptureStatus`` then decides the status from the corners).
 package struct SceneTruth: Sendable, Equatable, Codable {
     /// The frame's file name (basename), empty when the scene was not written to disk.
     package var file: String
@@ -28,18 +33,30 @@ package struct SceneTruth: Sendable, Equatable, Codable {
     package var face: Quadrilateral2D?
     /// The signature zone in the frame, if the side has one.
     package var signature: Quadrilateral2D?
-    /// What was done to the frame.
-    package var degradations: SceneDegradations
+    /// What the tuning family did to the frame (nil for a held-out frame).
+    package var degradations: SceneDegradations?
+    /// What the held-out family did to the frame (nil for a tuning frame).
+    package var heldOut: HeldOutConditions?
+    /// Which family made the frame.
+    package var family: SceneFamily
+    /// The true tilt: the angle between the camera's optical axis and the document's normal, degrees.
+    package var tiltDegrees: Double?
+    /// The camera's horizontal field of view, degrees.
+    package var fieldOfViewDegrees: Double?
+    /// The capture status the frame deserves (``TrueCaptureStatus``' rules).
+    package var captureStatus: PlacementStatus?
 
     private enum CodingKeys: String, CodingKey {
         case file, seed, tier, kind, frameWidth, frameHeight, corners, mrzFormat, mrz, mrzBand, face, signature
-        case degradations
+        case degradations, heldOut, family, tiltDegrees, fieldOfViewDegrees, captureStatus
     }
 
     package init(
         file: String, seed: UInt64, tier: SceneTier, kind: DocumentLayout.Kind, frameWidth: Int, frameHeight: Int,
         corners: Quadrilateral2D, mrzFormat: MRZFormat?, mrz: [String]?, mrzBand: Quadrilateral2D?,
-        face: Quadrilateral2D?, signature: Quadrilateral2D?, degradations: SceneDegradations
+        face: Quadrilateral2D?, signature: Quadrilateral2D?, degradations: SceneDegradations?,
+        heldOut: HeldOutConditions? = nil, family: SceneFamily = .tuning, tiltDegrees: Double? = nil,
+        fieldOfViewDegrees: Double? = nil
     ) {
         self.file = file
         self.seed = seed
@@ -54,6 +71,57 @@ package struct SceneTruth: Sendable, Equatable, Codable {
         self.face = face
         self.signature = signature
         self.degradations = degradations
+        self.heldOut = heldOut
+        self.family = family
+        self.tiltDegrees = tiltDegrees ?? degradations?.tiltDegrees
+        self.fieldOfViewDegrees = fieldOfViewDegrees
+        self.captureStatus = nil
+        self.captureStatus = trueCaptureStatus
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        file = try c.decode(String.self, forKey: .file)
+        seed = try c.decode(UInt64.self, forKey: .seed)
+        tier = try c.decode(SceneTier.self, forKey: .tier)
+        kind = try c.decode(DocumentLayout.Kind.self, forKey: .kind)
+        frameWidth = try c.decode(Int.self, forKey: .frameWidth)
+        frameHeight = try c.decode(Int.self, forKey: .frameHeight)
+        corners = try c.decode(Quadrilateral2D.self, forKey: .corners)
+        mrzFormat = try c.decodeIfPresent(MRZFormat.self, forKey: .mrzFormat)
+        mrz = try c.decodeIfPresent([String].self, forKey: .mrz)
+        mrzBand = try c.decodeIfPresent(Quadrilateral2D.self, forKey: .mrzBand)
+        face = try c.decodeIfPresent(Quadrilateral2D.self, forKey: .face)
+        signature = try c.decodeIfPresent(Quadrilateral2D.self, forKey: .signature)
+        degradations = try c.decodeIfPresent(SceneDegradations.self, forKey: .degradations)
+        heldOut = try c.decodeIfPresent(HeldOutConditions.self, forKey: .heldOut)
+        family = try c.decodeIfPresent(SceneFamily.self, forKey: .family) ?? .tuning
+        tiltDegrees = try c.decodeIfPresent(Double.self, forKey: .tiltDegrees) ?? degradations?.tiltDegrees
+        fieldOfViewDegrees = try c.decodeIfPresent(Double.self, forKey: .fieldOfViewDegrees)
+        captureStatus = try c.decodeIfPresent(PlacementStatus.self, forKey: .captureStatus)
+    }
+
+    /// The stored true status, or the one ``TrueCaptureStatus`` decides from the corners and tilt.
+    package var trueCaptureStatus: PlacementStatus {
+        captureStatus
+            ?? TrueCaptureStatus.decide(
+                corners: corners, layout: .of(kind), frameWidth: frameWidth, frameHeight: frameHeight,
+                tiltDegrees: tiltDegrees ?? 0)
+    }
+
+    /// Whether every true corner lies inside the frame (the outline can be found at all).
+    package var documentInsideFrame: Bool {
+        corners.corners.allSatisfy {
+            $0.x >= 0 && $0.y >= 0 && $0.x <= Double(frameWidth) && $0.y <= Double(frameHeight)
+        }
+    }
+
+    /// Whether the MRZ band lies wholly inside the frame (false without an MRZ).
+    package var mrzInsideFrame: Bool {
+        guard let band = mrzBand, mrz != nil else { return false }
+        return band.corners.allSatisfy {
+            $0.x >= 0 && $0.y >= 0 && $0.x <= Double(frameWidth) && $0.y <= Double(frameHeight)
+        }
     }
 
     /// Encodes every key, writing `null` for absent optionals (so `mrz` is always there).
@@ -72,6 +140,11 @@ package struct SceneTruth: Sendable, Equatable, Codable {
         try c.encode(face, forKey: .face)
         try c.encode(signature, forKey: .signature)
         try c.encode(degradations, forKey: .degradations)
+        try c.encodeIfPresent(heldOut, forKey: .heldOut)
+        try c.encode(family, forKey: .family)
+        try c.encodeIfPresent(tiltDegrees, forKey: .tiltDegrees)
+        try c.encodeIfPresent(fieldOfViewDegrees, forKey: .fieldOfViewDegrees)
+        try c.encode(trueCaptureStatus, forKey: .captureStatus)
     }
 }
 
