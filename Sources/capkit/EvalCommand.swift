@@ -17,10 +17,11 @@ struct EvalCommand: AsyncParsableCommand {
             so every run sees the same frames), one line per family and tier. A document counts as localised \
             when every found corner lies within 2% of the frame diagonal of the true corner (over documents \
             whose four corners are in the frame); an MRZ counts as exact when every line equals the truth \
-            character for character, and one is misread when every check digit agrees but the text is not the \
-            truth (over MRZs wholly inside the frame). Status is the share of frames whose placement status \
-            equals the true one (rules in TrueCaptureStatus); tilt is |PlaneGeometry tilt of the found outline - \
-            true tilt| over documents in the frame with an outline found (mean and 90th percentile). CPU is the \
+            character for character, and one is misread when it is reported verified (every check digit agrees \
+            and no unchecked character is unsure) but the text is not the truth (over MRZs wholly inside the \
+            frame). Status is the share of frames whose placement status equals the true one (rules in \
+            TrueCaptureStatus); tilt is |the engine's tilt - true tilt| over documents in the frame whose tilt \
+            the engine measured (mean and 90th percentile). CPU is the \
             analysing thread's time per frame: grayscale conversion and analysis, then the same with the JPEG \
             decoded first.
             """)
@@ -184,9 +185,8 @@ struct EvalCommand: AsyncParsableCommand {
         if truth.documentInsideFrame {
             tally.visibleDocuments += 1
             if let e = error, e <= 0.02 { tally.located += 1 }
-            if let quad = a.documentQuad, let trueTilt = truth.tiltDegrees,
-               let geometry = PlaneGeometry(quad: quad, frameWidth: frame.width, frameHeight: frame.height) {
-                tally.tiltErrors.append(abs(geometry.tiltDegrees - trueTilt))
+            if let tilt = a.tiltDegrees, let trueTilt = truth.tiltDegrees {
+                tally.tiltErrors.append(abs(tilt - trueTilt))
             }
         }
         let trueStatus = truth.trueCaptureStatus
