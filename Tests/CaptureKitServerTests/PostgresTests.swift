@@ -146,25 +146,10 @@ struct PostgresTests {
     @Test("a Fortface session opened on one instance is consumed once across both, with one jti table")
     func fortfaceSessionsAreSharedAcrossInstances() async throws {
         try await withScratchDatabase { url in
-            // Instances of one deployment share the key-encryption key and the device CA.
-            let kek = Data((0..<32).map { _ in UInt8.random(in: .min ... .max) }).base64EncodedString()
-            let first = try ServerFixture(
-                databaseURL: url, sessionKeyProvider: PregeneratedSessionKeys.provider(limit: 4),
-                classifier: MarkerClassifier()
-            ) { $0.fortfaceKEK = kek }
-            defer { first.remove() }
-            let authorityKey = first.environment.configuration.deviceAuthorityKeyPath
-            let second = try ServerFixture(
-                databaseURL: url, sessionKeyProvider: PregeneratedSessionKeys.provider(limit: 4),
-                classifier: MarkerClassifier()
-            ) { configuration in
-                configuration.signingKeyPaths = first.environment.configuration.signingKeyPaths
-                configuration.fortfaceKEK = kek
-                try? FileManager.default.createDirectory(
-                    atPath: configuration.dataDirectory, withIntermediateDirectories: true)
-                try? FileManager.default.copyItem(atPath: authorityKey, toPath: configuration.deviceAuthorityKeyPath)
-            }
-            defer { second.remove() }
+            let (first, second) = try Self.fortfaceDeployment(
+                url, firstKeys: PregeneratedSessionKeys.provider(limit: 4),
+                secondKeys: PregeneratedSessionKeys.provider(limit: 4))
+            defer { first.remove(); second.remove() }
 
             try await first.application().test(.router) { firstClient in
                 try await second.application().test(.router) { secondClient in
@@ -206,24 +191,10 @@ struct PostgresTests {
     @Test("two instances share one persisted key pool: concurrent handshakes on both never get the same key")
     func instancesShareOneKeyPool() async throws {
         try await withScratchDatabase { url in
-            let kek = Data((0..<32).map { _ in UInt8.random(in: .min ... .max) }).base64EncodedString()
             // Only the first instance can generate; the second draws from what the first stored.
-            let first = try ServerFixture(
-                databaseURL: url, sessionKeyProvider: PregeneratedSessionKeys.provider(limit: 8),
-                classifier: MarkerClassifier()
-            ) { $0.fortfaceKEK = kek }
-            defer { first.remove() }
-            let authorityKey = first.environment.configuration.deviceAuthorityKeyPath
-            let second = try ServerFixture(
-                databaseURL: url, sessionKeyProvider: FiniteKeyProvider(keys: []), classifier: MarkerClassifier()
-            ) { configuration in
-                configuration.signingKeyPaths = first.environment.configuration.signingKeyPaths
-                configuration.fortfaceKEK = kek
-                try? FileManager.default.createDirectory(
-                    atPath: configuration.dataDirectory, withIntermediateDirectories: true)
-                try? FileManager.default.copyItem(atPath: authorityKey, toPath: configuration.deviceAuthorityKeyPath)
-            }
-            defer { second.remove() }
+            let (first, second) = try Self.fortfaceDeployment(
+                url, firstKeys: PregeneratedSessionKeys.provider(limit: 8), secondKeys: FiniteKeyProvider(keys: []))
+            defer { first.remove(); second.remove() }
 
             try await first.application().test(.router) { firstClient in
                 try await second.application().test(.router) { secondClient in
@@ -257,6 +228,33 @@ struct PostgresTests {
                     #expect(try await first.environment.fortface.keyPool.depth() == 0)
                 }
             }
+        }
+    }
+
+    /// Two instances of one Fortface deployment on the database at `url`: they share the
+    /// key-encryption key, the signing keys and the device CA.
+    static func fortfaceDeployment(
+        _ url: String, firstKeys: any SessionKeyProvider, secondKeys: any SessionKeyProvider
+    ) throws -> (ServerFixture, ServerFixture) {
+        let kek = Data((0..<32).map { _ in UInt8.random(in: .min ... .max) }).base64EncodedString()
+        let first = try ServerFixture(databaseURL: url, sessionKeyProvider: firstKeys, classifier: MarkerClassifier()) {
+            $0.fortfaceKEK = kek
+        }
+        let authorityKey = first.environment.configuration.deviceAuthorityKeyPath
+        do {
+            let second = try ServerFixture(
+                databaseURL: url, sessionKeyProvider: secondKeys, classifier: MarkerClassifier()
+            ) { configuration in
+                configuration.signingKeyPaths = first.environment.configuration.signingKeyPaths
+                configuration.fortfaceKEK = kek
+                try? FileManager.default.createDirectory(
+                    atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+                try? FileManager.default.copyItem(atPath: authorityKey, toPath: configuration.deviceAuthorityKeyPath)
+            }
+            return (first, second)
+        } catch {
+            first.remove()
+            throw error
         }
     }
 }

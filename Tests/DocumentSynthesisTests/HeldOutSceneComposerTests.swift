@@ -6,13 +6,14 @@ import Testing
 @testable import DocumentSynthesis
 
 @Suite struct HeldOutSceneComposerTests {
-    @Test func theSameSeedGivesIdenticalBytesAndDifferentSeedsDifferentScenes() throws {
-        let composer = try HeldOutSceneComposer(tier: .phoneLike, frameWidth: 192, frameHeight: 108)
-        let a = try composer.compose(seed: 17)
-        let b = try composer.compose(seed: 17)
+    @Test(arguments: SceneFamily.allCases)
+    func theSameSeedGivesIdenticalBytesAndDifferentSeedsDifferentScenes(family: SceneFamily) throws {
+        func scene(_ seed: UInt64) throws -> SyntheticScene {
+            try family.compose(tier: .phoneLike, frameWidth: 192, frameHeight: 108, seed: seed)
+        }
+        let a = try scene(17), b = try scene(17), c = try scene(18)
         #expect(a.jpeg == b.jpeg)
         #expect(a.truth == b.truth)
-        let c = try composer.compose(seed: 18)
         #expect(a.jpeg != c.jpeg)
         #expect(a.truth.corners != c.truth.corners)
     }
