@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/capkit
 
-.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest loadtest-fortface
+.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest loadtest-fortface fuzz
 
 bootstrap:
 	@scripts/bootstrap
@@ -74,6 +74,12 @@ bench-face: release
 ## make loadtest: licence validation and resource download under wrk (release server, SQLite, loopback).
 loadtest: bootstrap
 	scripts/loadtest
+
+## make fuzz: libFuzzer with AddressSanitizer on the parsers of untrusted input (MRZ, AAMVA, JPEG, PNG,
+## licence JWS, device token, sealed payload), FUZZ_SECONDS each (default 60) from the seed corpus in
+## Fuzz/corpus; a crash fails and keeps its input in out/fuzz/.
+fuzz: bootstrap
+	scripts/fuzz
 
 ## make loadtest-fortface: POST /v1/handshake latency (release server, SQLite, loopback, Python driver).
 loadtest-fortface: bootstrap

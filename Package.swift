@@ -58,6 +58,8 @@ let package = Package(
             ]
         ),
         // C++17 shim with a plain-C header over zxing-cpp (libzxing-dev): PDF417 decode and encode.
+        // libFuzzer's driver entry point, declared for capkit-fuzz (scripts/fuzz links libFuzzer).
+        .target(name: "CFuzzerDriver"),
         .target(name: "CZXingShim", linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("m")]),
 
         // Shared runtime: images, codecs, geometry, broadcasting, licences, resources.
@@ -167,6 +169,15 @@ let package = Package(
             ]
         ),
 
+        // The fuzz targets of the parsers of untrusted input; a replayer when built as usual (make fuzz).
+        .executableTarget(
+            name: "capkit-fuzz",
+            dependencies: [
+                "CaptureCore", "CFuzzerDriver", "DocumentEngine", "FortfaceWire",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore", "CaptureKitTesting"]),
         .testTarget(name: "DocumentEngineTests", dependencies: ["DocumentEngine", "DocumentSynthesis"]),
         .testTarget(
@@ -231,6 +242,7 @@ let package = Package(
         ),
         // Runs the built capkit executable (beside the test bundle) from the repository root.
         .testTarget(name: "CapKitTests", dependencies: ["CaptureCore", "CaptureKitTesting"]),
+        .testTarget(name: "FuzzTargetTests", dependencies: ["capkit-fuzz"]),
         .testTarget(
             name: "FortfaceTests",
             dependencies: [

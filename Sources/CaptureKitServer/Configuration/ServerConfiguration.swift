@@ -43,6 +43,9 @@ package struct ServerConfiguration: Sendable {
     /// Production mode (`CAPTUREKIT_PRODUCTION=1`, `--production`): the server refuses to start when
     /// any of its signing keys is the development key `dev-2026`, whose private half is public.
     package var production = false
+    /// The most SQLite transactions one commit covers (`CAPTUREKIT_SQLITE_COMMIT_BATCH`): transactions
+    /// that queue behind the writer share a commit (and its fsync); 1 commits each on its own.
+    package var sqliteCommitBatch = 128
     /// Log level (`CAPTUREKIT_LOG_LEVEL`).
     package var logLevel: Logger.Level = .info
     /// Lifetime of a Fortface session after its handshake (`CAPTUREKIT_FORTFACE_SESSION_SECONDS`).
@@ -149,6 +152,7 @@ package struct ServerConfiguration: Sendable {
         ("CAPTUREKIT_VALIDATION_GRACE_SECONDS", "validation grace time after that (default 604800)"),
         ("CAPTUREKIT_REJECT_TEST_KEYS", "1 to refuse fbx_test_ keys (production)"),
         ("CAPTUREKIT_PRODUCTION", "1 for production: refuse to start with the development signing key"),
+        ("CAPTUREKIT_SQLITE_COMMIT_BATCH", "most SQLite transactions per commit (default 128; 1: one commit each)"),
         ("CAPTUREKIT_LOG_LEVEL", "trace, debug, info, notice, warning, error, critical (default info)"),
         ("CAPTUREKIT_FORTFACE_SESSION_SECONDS", "Fortface session lifetime (default 900)"),
         ("CAPTUREKIT_FORTFACE_KEY_POOL", "session keys kept ready in the shared pool (default 4096)"),
@@ -209,6 +213,7 @@ package struct ServerConfiguration: Sendable {
             }
             self.production = production == "1" || production == "true"
         }
+        sqliteCommitBatch = try integer("CAPTUREKIT_SQLITE_COMMIT_BATCH", in: 1...10_000) ?? sqliteCommitBatch
         fortfaceSessionSeconds =
             try integer("CAPTUREKIT_FORTFACE_SESSION_SECONDS", in: 60...86_400) ?? fortfaceSessionSeconds
         fortfaceKeyPoolSize = try integer("CAPTUREKIT_FORTFACE_KEY_POOL", in: 1...1_000_000) ?? fortfaceKeyPoolSize
