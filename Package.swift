@@ -57,9 +57,9 @@ let package = Package(
                 .linkedLibrary("dlib"), .linkedLibrary("lapack"), .linkedLibrary("blas"), .linkedLibrary("m"),
             ]
         ),
-        // C++17 shim with a plain-C header over zxing-cpp (libzxing-dev): PDF417 decode and encode.
         // libFuzzer's driver entry point, declared for capkit-fuzz (scripts/fuzz links libFuzzer).
         .target(name: "CFuzzerDriver"),
+        // C++17 shim with a plain-C header over zxing-cpp (libzxing-dev): PDF417 decode and encode.
         .target(name: "CZXingShim", linkerSettings: [.linkedLibrary("ZXing"), .linkedLibrary("m")]),
 
         // Shared runtime: images, codecs, geometry, broadcasting, licences, resources.
@@ -68,7 +68,6 @@ let package = Package(
             dependencies: [
                 "CTurboJPEG", "CSPNG",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Document localisation, quality, rectification, MRZ reading.
