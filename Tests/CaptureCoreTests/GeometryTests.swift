@@ -65,6 +65,18 @@ import Testing
         #expect(c.rotated(quarterTurnsClockwise: 1).grayscale() == g.rotated(quarterTurnsClockwise: 1))
     }
 
+    @Test func rgbaRotationKeepsEachPixelsChannelsTogetherAndNegativeTurnsGoBack() {
+        var c = RGBAImage(width: 2, height: 1)
+        c[0, 0] = RGBA(r: 1, g: 2, b: 3, a: 4)
+        c[1, 0] = RGBA(r: 5, g: 6, b: 7, a: 8)
+        let quarter = c.rotated(quarterTurnsClockwise: 1)
+        #expect(quarter.width == 1 && quarter.height == 2)
+        #expect(quarter.pixels == [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(c.rotated(quarterTurnsClockwise: 2).pixels == [5, 6, 7, 8, 1, 2, 3, 4])
+        #expect(c.rotated(quarterTurnsClockwise: -1) == c.rotated(quarterTurnsClockwise: 3))
+        #expect(c.rotated(quarterTurnsClockwise: 6) == c.rotated(quarterTurnsClockwise: 2))
+    }
+
     @Test func downscaleAveragesBlocks() {
         var g = GrayImage(width: 4, height: 2)
         g.pixels = [0, 10, 20, 30, 20, 30, 40, 50]

@@ -217,27 +217,9 @@ public struct GrayImage: Sendable, Equatable {
 
     /// Rotates by a multiple of 90 degrees clockwise.
     public func rotated(quarterTurnsClockwise turns: Int) -> GrayImage {
-        let t = ((turns % 4) + 4) % 4
-        if t == 0 { return self }
-        // Half a turn reverses the sample order.
-        if t == 2 {
-            var out = self
-            out.pixels.reverse()
-            return out
-        }
-        let ow = t == 2 ? width : height, oh = t == 2 ? height : width
-        var out = GrayImage(width: ow, height: oh)
-        for y in 0..<height {
-            for x in 0..<width {
-                let (nx, ny): (Int, Int)
-                switch t {
-                case 1: (nx, ny) = (height - 1 - y, x)
-                case 2: (nx, ny) = (width - 1 - x, height - 1 - y)
-                default: (nx, ny) = (y, width - 1 - x)
-                }
-                out.pixels[ny * ow + nx] = pixels[y * width + x]
-            }
-        }
+        let turned = PixelRotation.rotated(pixels, width: width, height: height, channels: 1, quarterTurnsClockwise: turns)
+        var out = GrayImage(width: turned.width, height: turned.height)
+        out.pixels = turned.pixels
         return out
     }
 

@@ -145,25 +145,9 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// Rotates by a multiple of 90 degrees clockwise.
     public func rotated(quarterTurnsClockwise turns: Int) -> RGBAImage {
-        let t = ((turns % 4) + 4) % 4
-        if t == 0 { return self }
-        let ow = t == 2 ? width : height, oh = t == 2 ? height : width
-        var out = RGBAImage(width: ow, height: oh)
-        for y in 0..<height {
-            for x in 0..<width {
-                let (nx, ny): (Int, Int)
-                switch t {
-                case 1: (nx, ny) = (height - 1 - y, x)
-                case 2: (nx, ny) = (width - 1 - x, height - 1 - y)
-                default: (nx, ny) = (y, width - 1 - x)
-                }
-                let s = (y * width + x) * 4, d = (ny * ow + nx) * 4
-                out.pixels[d] = pixels[s]
-                out.pixels[d + 1] = pixels[s + 1]
-                out.pixels[d + 2] = pixels[s + 2]
-                out.pixels[d + 3] = pixels[s + 3]
-            }
-        }
+        let turned = PixelRotation.rotated(pixels, width: width, height: height, channels: 4, quarterTurnsClockwise: turns)
+        var out = RGBAImage(width: turned.width, height: turned.height)
+        out.pixels = turned.pixels
         return out
     }
 

@@ -60,13 +60,17 @@ package struct DocSessionStateMachine: Sendable, Equatable {
         case callEngine
         /// The engine was already called.
         case ignore
+        /// No outcome was chosen yet, so there is no result to deliver: an impossible order of
+        /// events, refused without changing the state.
+        case refuseWithoutOutcome
     }
 
     /// The result is ready (its action may differ from the outcome's: sealing can fail into `error`).
     package mutating func resultPrepared(_ action: SessionEngineAction) -> DeliveryAction {
         switch state {
+        case .running: return .refuseWithoutOutcome
         case .finished: return .ignore
-        case .running, .concluding:
+        case .concluding:
             state = .finished(action)
             return .callEngine
         }
