@@ -1,49 +1,22 @@
+import CaptureCore
 import Crypto
 import Foundation
 import FortfaceWire
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// What an app's backend sends to the Fortface API (`docs/fortface.md`): device provisioning (admin),
 /// the handshake, documents and metrics (customer API key). Not part of the SDK's public surface:
 /// `capkit capture` and the end-to-end tests play the app's backend with it.
 package struct FortfaceAPIClient: Sendable {
     /// The API's base URL (`http://127.0.0.1:8080`).
-    package let baseURL: URL
-    private let session: URLSession
+    package var baseURL: URL { client.baseURL }
+    private let client: SDKHTTPClient
 
     package init(baseURL: URL) {
-        self.baseURL = baseURL
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 60
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+        client = SDKHTTPClient(baseURL: baseURL, timeout: 60)
     }
 
-    /// An answer: the HTTP status and the body as received.
-    package struct Answer: Sendable, Equatable {
-        package var status: Int
-        package var body: Data
-        /// The `Retry-After` header in seconds, when given.
-        package var retryAfterSeconds: Int?
-
-        package init(status: Int, body: Data, retryAfterSeconds: Int? = nil) {
-            self.status = status
-            self.body = body
-            self.retryAfterSeconds = retryAfterSeconds
-        }
-
-        /// The API's error code (`{"error": {"code": ...}}`), when the answer is an error.
-        package var errorCode: String? {
-            struct Envelope: Decodable {
-                struct Detail: Decodable { var code: String }
-                var error: Detail
-            }
-            return (try? JSONDecoder().decode(Envelope.self, from: body))?.error.code
-        }
-    }
+    /// An answer: the HTTP status, the body as received, and `Retry-After`.
+    package typealias Answer = SDKHTTPClient.Answer
 
     /// `POST /v1/handshake`'s answer.
     package struct Handshake: Decodable, Sendable, Equatable {
@@ -148,22 +121,13 @@ package struct FortfaceAPIClient: Sendable {
     }
 
     private func post(_ path: String, bearer: String, body: some Encodable) async throws(Failure) -> Answer {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        do {
-            request.httpBody = try encoder.encode(body)
-            let (data, response) = try await session.data(for: request)
-            guard let http = response as? HTTPURLResponse else { throw Failure.unexpectedAnswer(status: 0) }
-            return Answer(status: http.statusCode, body: data,
-                          retryAfterSeconds: http.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) })
-        } catch let failure as Failure {
-            throw failure
+        do throws(SDKHTTPClient.TransportFailure) {
+            return try await client.send("POST", "/" + path, encoding: body, headers: ["Authorization": "Bearer \(bearer)"])
         } catch {
-            throw .unreachable((error as NSError).localizedDescription)
+            switch error {
+            case .unreachable: throw .unreachable("no answer from \(client.baseURL.absoluteString)")
+            case .invalidResponse: throw .unexpectedAnswer(status: 0)
+            }
         }
     }
 }
