@@ -29,13 +29,15 @@ demo: release
 	@echo "try-on pictures: out/tryon-obama.png out/tryon-astronaut.png; video: out/tryon-biden.mp4"
 	RELEASE_BIN=$(RELEASE_BIN) scripts/demo-fortface
 
-## make test: the whole test suite, one test at a time. In parallel, the engine tests (CPU-bound, and
+## make test: the whole test suite, one test at a time, then the web console in headless Chromium
+## (scripts/browser-tests, against the debug capkit-server the build made). In parallel, the engine tests (CPU-bound, and
 ## slow in a debug build) held every thread Swift Testing runs tests on for 40-50 s on a 2-core
 ## machine, and the server tests waiting behind them ran into their 1-minute hang guards. One at a
 ## time the suite takes about 40 s longer (170 s against 130 s here) and each guard times its own test.
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
+	scripts/browser-tests
 
 ## make eval: accuracy on generated documents per family and tier (tuning: the generator the engine is
 ## tuned on; held-out: the separately designed family, never tuned on): localisation, exact MRZ, capture
