@@ -33,10 +33,12 @@ demo: release
 ## engine tests in one, the server, Fortface, FBx and capkit tests in the other, each one test at a time.
 ## In a fully parallel run the engine tests held every thread Swift Testing runs tests on, and the server
 ## tests waiting behind them ran into their 1-minute hang guards; split this way neither waits behind
-## the other. TEST_JOBS=1 runs the whole suite in one process, one test at a time.
+## the other. TEST_JOBS=1 runs the whole suite in one process, one test at a time. Then the web console
+## in headless Chromium (scripts/browser-tests, against the debug capkit-server the build made).
 test: bootstrap
 	$(SWIFT) build --build-tests
 	scripts/run-tests
+	scripts/browser-tests
 
 ## make eval: accuracy on generated documents per family and tier (tuning: the generator the engine is
 ## tuned on; held-out: the separately designed family, never tuned on): localisation, exact MRZ, capture

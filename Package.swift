@@ -33,6 +33,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Test only: the server tests parse openapi.yaml with OpenAPIKit (without its ExternalLoading trait).
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         // Native shims over Debian libraries (installed by scripts/bootstrap).
@@ -78,6 +81,8 @@ let package = Package(
         ),
         // Public BlinkID core API (names from the BlinkID guide).
         .target(name: "BlinkID", dependencies: ["CaptureCore", "DocumentEngine"]),
+        // The scan result's one JSON schema (`capkit scan --json`, `POST /v1/documents/scan`) and photo scanning.
+        .target(name: "DocumentScanReport", dependencies: ["BlinkID", "CaptureCore", "DocumentEngine"]),
         // The BlinkID guide's UX layer: analyzer, UI events, reticle and instructions (SwiftUI views in Apple/).
         .target(name: "BlinkIDUX", dependencies: ["BlinkID", "CaptureCore"], resources: [.process("Resources")]),
 
@@ -129,7 +134,7 @@ let package = Package(
         .target(
             name: "CaptureKitServer",
             dependencies: [
-                "CaptureCore", "DocumentClassification", "FortfaceWire",
+                "BlinkID", "CaptureCore", "DocumentClassification", "DocumentScanReport", "FaceEngine", "FortfaceWire",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -145,7 +150,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
-            ]
+            ],
+            // The OpenAPI document, served at /openapi.yaml, and the web console's files, served at / and /console/.
+            resources: [.copy("OpenAPI/openapi.yaml"), .copy("Console")]
         ),
         .executableTarget(
             name: "capkit-server",
@@ -160,7 +167,7 @@ let package = Package(
             name: "capkit",
             dependencies: [
                 "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentClassification", "DocumentEngine",
-                "DocumentSynthesis", "OCRTraining", "FaceEngine", "FaceEvaluation", "FBxSDK", "Fortface",
+                "DocumentScanReport", "DocumentSynthesis", "OCRTraining", "FaceEngine", "FaceEvaluation", "FBxSDK", "Fortface",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -224,8 +231,8 @@ let package = Package(
         .testTarget(
             name: "CaptureKitServerTests",
             dependencies: [
-                "CaptureCore", "CaptureKitServer", "CaptureKitTesting", "DocumentClassification", "DocumentEngine",
-                "DocumentSynthesis", "FortfaceWire",
+                "BlinkID", "CaptureCore", "CaptureKitServer", "CaptureKitTesting", "DocumentClassification",
+                "DocumentEngine", "DocumentScanReport", "DocumentSynthesis", "FortfaceWire",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -234,9 +241,11 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         // Runs the built capkit executable (beside the test bundle) from the repository root.

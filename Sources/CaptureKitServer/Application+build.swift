@@ -12,10 +12,13 @@ import ServiceLifecycle
 ///
 /// `sessionKeyProvider` replaces RSA generation for the session key pool (tests inject a few keys
 /// generated once);
-/// `classifier` replaces the document engine's classifier.
+/// `classifier` replaces the document engine's classifier;
+/// `documentScanner` the BlinkID scanner of `POST /v1/documents/scan`, and `engineClock` the clock of
+/// the engine routes' time limit.
 package func buildEnvironment(
     configuration: ServerConfiguration, logger: Logger, now: @escaping @Sendable () -> Date = { Date() },
-    sessionKeyProvider: (any SessionKeyProvider)? = nil, classifier: (any DocumentClassifying)? = nil
+    sessionKeyProvider: (any SessionKeyProvider)? = nil, classifier: (any DocumentClassifying)? = nil,
+    documentScanner: (any DocumentScanning)? = nil, engineClock: any Clock<Duration> = ContinuousClock()
 ) throws -> (environment: ServerEnvironment, report: [String], services: [any Service]) {
     var report: [String] = []
     // Owner-only, whatever the umask, and repaired at every start (the database holds customer names,
@@ -126,7 +129,8 @@ package func buildEnvironment(
     }
     let environment = ServerEnvironment(
         configuration: configuration, store: store, signingKeys: signing.keys, adminToken: adminToken,
-        fortface: fortface, metricsToken: metricsToken, metrics: metrics, now: now, logger: logger
+        fortface: fortface, metricsToken: metricsToken, metrics: metrics, now: now, logger: logger,
+        documentScanner: documentScanner, engineClock: engineClock
     )
     return (environment, report, services)
 }
@@ -139,6 +143,7 @@ package func buildRouter(environment: ServerEnvironment) -> Router<AppRequestCon
     router.add(middleware: ErrorMiddleware())
 
     HealthController(environment: environment).addRoutes(to: router)
+    ConsoleController().addRoutes(to: router)
 
     let manifests = ManifestService(environment: environment)
     let licenses = LicenseController(environment: environment)
@@ -153,6 +158,8 @@ package func buildRouter(environment: ServerEnvironment) -> Router<AppRequestCon
     catalog.addPublicRoutes(to: publicRoutes)
     let fortface = FortfaceController(environment: environment)
     fortface.addPublicRoutes(to: publicRoutes)
+    DocumentScanController(environment: environment).addPublicRoutes(to: publicRoutes)
+    TryOnController(environment: environment).addPublicRoutes(to: publicRoutes)
 
     let adminRoutes = router.group("v1/admin").add(middleware: AdminAuthMiddleware(token: environment.adminToken))
     CustomerController(environment: environment).addAdminRoutes(to: adminRoutes)

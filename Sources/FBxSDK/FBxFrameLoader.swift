@@ -47,20 +47,11 @@ package struct FBxFrameLoader: Sendable {
             else { throw .internalError("frame \(described.sku): its model asset is missing, altered or invalid.") }
             return frame
         }
-        var frame = bundledFrames[described.sku] ?? EyewearFrame(
-            sku: described.sku, name: described.name, shape: .rectangular, finish: .solid,
-            frameColor: EyewearColor(red: 30, green: 30, blue: 30), lensTint: EyewearColor(
-                red: 230, green: 235, blue: 240, alpha: 34),
-            lensWidth: 52, lensHeight: 40, bridgeWidth: 18, templeLength: 145, rimWidth: 3)
-        frame.name = described.name
-        frame.lensWidth = described.lensWidthMm
-        frame.bridgeWidth = described.bridgeWidthMm
-        frame.templeLength = described.templeLengthMm
-        frame.lensHeight = min(frame.lensHeight, described.lensWidthMm * 0.95)
-        if let first = described.colors.first, let colour = EyewearColor(hex: first.hex) {
-            frame.frameColor = colour
-        }
-        guard frame.hasPlausibleDimensions else {
+        guard let frame = EyewearFrame.fromCatalog(
+            sku: described.sku, name: described.name, lensWidth: described.lensWidthMm,
+            bridgeWidth: described.bridgeWidthMm, templeLength: described.templeLengthMm,
+            firstColorHex: described.colors.first?.hex, base: bundledFrames[described.sku])
+        else {
             throw .internalError("frame \(described.sku): its dimensions are outside what real frames use.")
         }
         return frame

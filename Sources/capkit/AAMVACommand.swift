@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlinkID
 import DocumentEngine
+import DocumentScanReport
 import Foundation
 
 /// `capkit aamva`: parses AAMVA payloads that were already decoded (by a hardware scanner, another

@@ -2,6 +2,7 @@ import ArgumentParser
 import BlinkID
 import CaptureCore
 import DocumentEngine
+import DocumentScanReport
 import Foundation
 
 /// `capkit scan`: reads documents from images, folders or a video and prints what was found.
@@ -103,17 +104,7 @@ struct ScanCommand: AsyncParsableCommand {
         } catch {
             return ScanReport(input: path, error: "\(error)")
         }
-        let session = await sdk.createScanningSession(
-            sessionSettings: BlinkIDSessionSettings(inputImageSource: .photo, scanningMode: .single))
-        let result = await session.process(inputImage: InputImage(image: image))
-        let final = await session.getResult()
-        let analysis = await session.lastAnalysis
-        // A single photo: the MRZ as read, even when a check digit fails (`valid` says so).
-        let mrz = final.mrz ?? analysis.flatMap { a in a.mrz.map {
-            MrzResult($0, rawLines: a.mrzReading?.lines, confidences: a.mrzReading?.confidences ?? [])
-        } }
-        return ScanReport(input: path, frame: result.processResult, mrz: mrz, barcode: final.barcode,
-                          dataMatch: final.dataMatchResult, previewFrame: image, analysis: analysis)
+        return await PhotoScan.scan([image], input: path, sdk: sdk, mode: .single)
     }
 
     private func scanVideo(_ path: String, sdk: BlinkIDSdk) async -> ScanReport {

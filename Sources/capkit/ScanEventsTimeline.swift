@@ -1,6 +1,7 @@
 import BlinkID
 import BlinkIDUX
 import CaptureCore
+import DocumentScanReport
 import Foundation
 
 /// `capkit scan --events`: scans a video or camera through `BlinkIDAnalyzer` (the BlinkIDUX layer),

@@ -27,6 +27,7 @@ struct ServerFixture {
     init(
         keyIDs: [String] = ["test-2026"], databaseURL: String? = nil,
         sessionKeyProvider: (any SessionKeyProvider)? = nil, classifier: (any DocumentClassifying)? = nil,
+        documentScanner: (any DocumentScanning)? = nil, engineClock: any Clock<Duration> = ContinuousClock(),
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
         directory = NSTemporaryDirectory() + "capkit-server-tests-" + UUID().uuidString
@@ -53,7 +54,7 @@ struct ServerFixture {
         let built = try buildEnvironment(
             configuration: configuration, logger: logger, now: { clock.now },
             sessionKeyProvider: sessionKeyProvider ?? PregeneratedSessionKeys.provider(),
-            classifier: classifier
+            classifier: classifier, documentScanner: documentScanner, engineClock: engineClock
         )
         self.clock = clock
         self.logs = handler

@@ -81,6 +81,16 @@ package struct ServerConfiguration: Sendable {
     package var deviceCertificateDays = 30
     /// Largest body of `POST /v1/documents` (6 MiB: a 4 MiB image in base64 plus the rest).
     package var maxDocumentBytes = 6 * 1024 * 1024
+    /// Largest image accepted by the scanning routes, per image (`CAPTUREKIT_SCAN_MAX_IMAGE_BYTES`; 413 above).
+    package var maxScanImageBytes = 8 * 1024 * 1024
+    /// Engine jobs (scans) run at once (`CAPTUREKIT_SCAN_WORKERS`). BlinkID sessions process frames on one
+    /// global actor, so a second worker only overlaps decoding with scanning.
+    package var scanWorkers = 2
+    /// Requests that may wait for a worker (`CAPTUREKIT_SCAN_QUEUE`); beyond them the scanning routes
+    /// answer 503 with `Retry-After`, so waiting requests never hold unbounded memory.
+    package var scanQueueLength = 16
+    /// Time limit of one scanning request, waiting included (`CAPTUREKIT_SCAN_TIME_LIMIT_SECONDS`).
+    package var scanTimeLimitSeconds = 30
     /// Who may read `GET /metrics` (`CAPTUREKIT_METRICS_AUTH`): by default a bearer token is needed
     /// unless the server is bound to loopback.
     package var metricsAccess: MetricsAccess = .auto
@@ -166,6 +176,10 @@ package struct ServerConfiguration: Sendable {
         ("CAPTUREKIT_FORTFACE_IMAGE_RETENTION_SECONDS", "keep sealed images this long (default 0: not kept)"),
         ("CAPTUREKIT_FORTFACE_KEK", "key-encryption key, base64 of 32 bytes (default: <data-dir>/fortface-kek)"),
         ("CAPTUREKIT_FORTFACE_DEV_CUSTOMER", "0 to skip creating the development customer"),
+        ("CAPTUREKIT_SCAN_MAX_IMAGE_BYTES", "largest image per upload on the scanning routes (default 8388608)"),
+        ("CAPTUREKIT_SCAN_WORKERS", "scans run at once (default 2)"),
+        ("CAPTUREKIT_SCAN_QUEUE", "scan requests that may wait for a worker before 503 (default 16)"),
+        ("CAPTUREKIT_SCAN_TIME_LIMIT_SECONDS", "time limit of one scan request, waiting included (default 30)"),
         ("CAPTUREKIT_METRICS_AUTH", "auto (token unless bound to loopback), token or open (default auto)"),
         ("CAPTUREKIT_METRICS_TOKEN", "metrics bearer token (default: read or create <data-dir>/metrics-token)"),
     ]
@@ -250,6 +264,11 @@ package struct ServerConfiguration: Sendable {
             }
             createDevelopmentCustomer = dev == "1" || dev == "true"
         }
+        maxScanImageBytes =
+            try integer("CAPTUREKIT_SCAN_MAX_IMAGE_BYTES", in: 1024...268_435_456) ?? maxScanImageBytes
+        scanWorkers = try integer("CAPTUREKIT_SCAN_WORKERS", in: 1...256) ?? scanWorkers
+        scanQueueLength = try integer("CAPTUREKIT_SCAN_QUEUE", in: 0...100_000) ?? scanQueueLength
+        scanTimeLimitSeconds = try integer("CAPTUREKIT_SCAN_TIME_LIMIT_SECONDS", in: 1...3600) ?? scanTimeLimitSeconds
         if let access = text("CAPTUREKIT_METRICS_AUTH") {
             guard let parsed = MetricsAccess(rawValue: access) else {
                 throw .invalidValue(name: "CAPTUREKIT_METRICS_AUTH", expected: "auto, token or open")

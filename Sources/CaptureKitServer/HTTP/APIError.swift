@@ -180,6 +180,69 @@ extension APIError {
         message: "The API key has no active licence for this product and bundle id; ask the vendor for one."
     )
 
+    // MARK: Scanning service (documents, try-on)
+
+    package static let apiKeyRequired = APIError(
+        .unauthorized, code: "apiKeyRequired",
+        message: "This route needs a customer API key as 'Authorization: Bearer <key>'.",
+        headers: [.wwwAuthenticate: "Bearer"]
+    )
+
+    package static func productNotLicensed(_ product: String) -> APIError {
+        APIError(
+            .forbidden, code: "productNotLicensed",
+            message: "The API key's customer has no licence in force for \(product); ask the vendor for one."
+        )
+    }
+
+    package static func imageTooLarge(limit: Int) -> APIError {
+        APIError(
+            .contentTooLarge, code: "imageTooLarge",
+            message: "An image is larger than the \(limit) bytes (or the pixel count) this route accepts; downscale it."
+        )
+    }
+
+    /// An upload that is not a JPEG or PNG the decoder can read (the decoder's reason, never pixel data).
+    package static func imageUnreadable(part: String, reason: String) -> APIError {
+        APIError(.unprocessableContent, code: "imageUnreadable", message: "The \(part) image cannot be read: \(reason)")
+    }
+
+    package static func engineBusy(retryAfterSeconds: Int) -> APIError {
+        APIError(
+            .serviceUnavailable, code: "engineBusy",
+            message: "Every engine worker is busy and the queue is full; retry after \(retryAfterSeconds) s.",
+            headers: [.retryAfter: String(retryAfterSeconds)]
+        )
+    }
+
+    package static func engineTimedOut(limitSeconds: Int, retryAfterSeconds: Int) -> APIError {
+        APIError(
+            .serviceUnavailable, code: "engineTimedOut",
+            message: "The request did not finish within \(limitSeconds) s (waiting included); retry later.",
+            headers: [.retryAfter: String(retryAfterSeconds)]
+        )
+    }
+
+    package static let noFaceFound = APIError(
+        .unprocessableContent, code: "noFaceFound",
+        message: "No face was found; send a photo with a frontal face at least 80 pixels wide."
+    )
+
+    package static let poseNotEstimated = APIError(
+        .unprocessableContent, code: "poseNotEstimated",
+        message: "The head pose could not be estimated; send a more frontal photo."
+    )
+
+    package static let frameModelUnusable = APIError(
+        .unprocessableContent, code: "frameModelUnusable",
+        message: "This frame's catalog entry (its model asset or dimensions) cannot be drawn; fix it in the catalog."
+    )
+
+    package static let engineUnavailable = APIError(
+        .serviceUnavailable, code: "engineUnavailable",
+        message: "The engine's resources could not be loaded on this server; see its log, and retry later."
+    )
+
     // MARK: Resources and catalog
 
     package static let manifestNotPublished = APIError(

@@ -58,6 +58,29 @@ package final class ServerMetrics: Sendable {
         )
     }
 
+    private static let engineBuckets: [Duration] = [
+        .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+        .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10), .seconds(30),
+    ]
+    private static var engineRequests: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "capturekit", subsystem: "engine", metricName: "requests", unitName: "total",
+            helpText: "Engine requests (documents/scan, eyewear/tryon) by engine and outcome (ok or the error code)."
+        )
+    }
+    private static var engineDurations: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "capturekit", subsystem: "engine", metricName: "duration", unitName: "seconds",
+            helpText: "Time from an engine request's arrival to its answer (queue, decoding and engine), by engine."
+        )
+    }
+    private static var engineQueue: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "capturekit", subsystem: "engine", metricName: "queue", unitName: "jobs",
+            helpText: "Engine jobs running and waiting now, by engine and state."
+        )
+    }
+
     /// Session outcomes since start, for the rate gauges.
     private let outcomes = Locked([String: Int]())
 
@@ -101,6 +124,24 @@ package final class ServerMetrics: Sendable {
             descriptor: Self.durations, labels: [("route", route)], buckets: Self.durationBuckets
         )
         .record(duration)
+    }
+
+    /// Counts one engine request (`engine`: `documents` or `tryon`) by outcome, with its duration.
+    package func recordEngineRequest(engine: String, outcome: String, duration: Duration) {
+        registry.makeCounter(descriptor: Self.engineRequests, labels: [("engine", engine), ("outcome", outcome)])
+            .increment()
+        registry.makeDurationHistogram(
+            descriptor: Self.engineDurations, labels: [("engine", engine)], buckets: Self.engineBuckets
+        )
+        .record(duration)
+    }
+
+    /// Records how many jobs of `engine` run and wait.
+    package func recordEngineQueue(engine: String, running: Int, waiting: Int) {
+        registry.makeGauge(descriptor: Self.engineQueue, labels: [("engine", engine), ("state", "running")])
+            .set(Double(running))
+        registry.makeGauge(descriptor: Self.engineQueue, labels: [("engine", engine), ("state", "waiting")])
+            .set(Double(waiting))
     }
 
     /// Counts one licence validation by its outcome (`active`, `invalidAPIKey`, ...).

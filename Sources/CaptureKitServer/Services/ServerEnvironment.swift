@@ -18,6 +18,8 @@ package struct ServerEnvironment: Sendable {
     package var addressLimiter: RateLimiter
     /// Fortface: KEK, device CA, session key pool, classifier.
     package var fortface: FortfaceEnvironment
+    /// The document scanner, the engine queue and the clock of its time limit.
+    package var engines: EngineEnvironment
     /// The clock (injected in tests).
     package var now: @Sendable () -> Date
     package var logger: Logger
@@ -25,7 +27,8 @@ package struct ServerEnvironment: Sendable {
     package init(
         configuration: ServerConfiguration, store: any CaptureStore, signingKeys: SigningKeys, adminToken: AdminToken,
         fortface: FortfaceEnvironment, metricsToken: AdminToken? = nil, metrics: ServerMetrics = ServerMetrics(),
-        now: @escaping @Sendable () -> Date, logger: Logger
+        now: @escaping @Sendable () -> Date, logger: Logger, documentScanner: (any DocumentScanning)? = nil,
+        engineClock: any Clock<Duration> = ContinuousClock()
     ) {
         self.metricsToken = metricsToken
         self.fortface = fortface
@@ -41,6 +44,16 @@ package struct ServerEnvironment: Sendable {
         self.addressLimiter = RateLimiter(perMinute: configuration.addressRequestsPerMinute, now: now)
         self.now = now
         self.logger = logger
+        self.engines = EngineEnvironment(
+            documentScanner: documentScanner ?? BlinkIDDocumentScanner(signingKeys: signingKeys, now: now),
+            tryOn: EyewearTryOnEngine(),
+            queue: EngineQueue(
+                workers: configuration.scanWorkers, waitingLimit: configuration.scanQueueLength,
+                onDepthChange: { running, waiting in
+                    metrics.recordEngineQueue(engine: "all", running: running, waiting: waiting)
+                }),
+            clock: engineClock
+        )
     }
 
     /// The current time in whole seconds since 1970.

@@ -3,20 +3,27 @@ import CaptureCore
 import DocumentEngine
 import Foundation
 
-/// What `capkit scan` prints for one input.
-struct ScanReport {
-    var input: String
-    var frame: ProcessResult?
-    var mrz: MrzResult?
-    var barcode: BarcodeResult?
-    var dataMatch: DataMatchResult?
-    var error: String?
-    var previewFrame: RGBAImage?
-    var analysis: FrameAnalysis?
+/// The result of scanning one input, in the one JSON schema that `capkit scan --json` prints and
+/// `POST /v1/documents/scan` answers (README, "scan JSON"), plus its human-readable form.
+package struct ScanReport: Sendable {
+    /// What was scanned: a path for `capkit scan`, the uploaded parts (`front`, `front+back`) for the server.
+    package var input: String
+    /// The last frame's process result (detection status and outline).
+    package var frame: ProcessResult?
+    package var mrz: MrzResult?
+    package var barcode: BarcodeResult?
+    package var dataMatch: DataMatchResult?
+    /// Why the input could not be scanned (never personal data).
+    package var error: String?
+    /// The last frame, for `capkit scan --preview`; never encoded.
+    package var previewFrame: RGBAImage?
+    package var analysis: FrameAnalysis?
+    /// The document, face and signature crops, encoded only when asked for (`images` in the JSON).
+    package var images: ScanImages?
 
-    init(input: String, frame: ProcessResult? = nil, mrz: MrzResult? = nil, barcode: BarcodeResult? = nil,
+    package init(input: String, frame: ProcessResult? = nil, mrz: MrzResult? = nil, barcode: BarcodeResult? = nil,
          dataMatch: DataMatchResult? = nil, error: String? = nil, previewFrame: RGBAImage? = nil,
-         analysis: FrameAnalysis? = nil) {
+         analysis: FrameAnalysis? = nil, images: ScanImages? = nil) {
         self.input = input
         self.frame = frame
         self.mrz = mrz
@@ -25,18 +32,19 @@ struct ScanReport {
         self.error = error
         self.previewFrame = previewFrame
         self.analysis = analysis
+        self.images = images
     }
 
     /// The `--json` schema of the README.
-    struct JSONLine: Encodable {
-        struct XY: Encodable { var x: Int32; var y: Int32 }
-        struct Location: Encodable { var upperLeft, upperRight, lowerRight, lowerLeft: XY }
-        struct Fields: Encodable {
+    package struct JSONLine: Encodable {
+        package struct XY: Encodable { var x: Int32; var y: Int32 }
+        package struct Location: Encodable { var upperLeft, upperRight, lowerRight, lowerLeft: XY }
+        package struct Fields: Encodable {
             var documentType, documentCode, issuingCountry, documentNumber: String
             var dateOfBirth, dateOfExpiry: String?
             var sex, nationality, primaryName, secondaryName, optionalData1, optionalData2: String
         }
-        struct MRZ: Encodable {
+        package struct MRZ: Encodable {
             var rawLines: [String]
             /// All check digits agree.
             var valid: Bool
@@ -46,13 +54,13 @@ struct ScanReport {
             /// Per character of `rawLines`, the recogniser's confidence to three decimals (empty when unknown).
             var characterConfidences: [[Double]]
         }
-        struct Warning: Encodable { var code: String; var element: String?; var message: String }
-        struct Barcode: Encodable {
+        package struct Warning: Encodable { var code: String; var element: String?; var message: String }
+        package struct Barcode: Encodable {
             var rawPayload: String
             var aamva: AAMVA?
             var warnings: [Warning]
 
-            func encode(to encoder: any Encoder) throws {
+            package func encode(to encoder: any Encoder) throws {
                 enum K: String, CodingKey { case rawPayload, aamva, warnings }
                 var c = encoder.container(keyedBy: K.self)
                 try c.encode(rawPayload, forKey: .rawPayload)
@@ -60,10 +68,10 @@ struct ScanReport {
                 try c.encode(warnings, forKey: .warnings)
             }
         }
-        struct Name: Encodable { var value: String; var truncated: Bool? }
-        struct Height: Encodable { var value: Int; var unit: String }
-        struct Address: Encodable { var street1, street2, city, jurisdiction, postalCode: String? }
-        struct AAMVA: Encodable {
+        package struct Name: Encodable { var value: String; var truncated: Bool? }
+        package struct Height: Encodable { var value: Int; var unit: String }
+        package struct Address: Encodable { var street1, street2, city, jurisdiction, postalCode: String? }
+        package struct AAMVA: Encodable {
             var version: Int
             var jurisdictionVersion: Int?
             var issuerIdentificationNumber: String?
@@ -79,18 +87,22 @@ struct ScanReport {
             var isOrganDonor, isVeteran: Bool?
             var jurisdictionSubfiles: [String]
         }
-        struct Comparison: Encodable { var field: String; var sources: [String]; var agrees: Bool }
-        struct DataMatch: Encodable { var state: String; var comparisons: [Comparison] }
-        var input: String
-        var detectionStatus: String
-        var documentLocation: Location?
-        var mrz: MRZ?
-        var barcode: Barcode?
-        var dataMatch: DataMatch?
-        var error: String?
+        package struct Comparison: Encodable { var field: String; var sources: [String]; var agrees: Bool }
+        package struct DataMatch: Encodable { var state: String; var comparisons: [Comparison] }
+        package var input: String
+        package var detectionStatus: String
+        package var documentLocation: Location?
+        package var mrz: MRZ?
+        package var barcode: Barcode?
+        package var dataMatch: DataMatch?
+        package var error: String?
+        /// Base64 JPEG crops, present only when asked for.
+        package var images: ScanImages.JSON?
 
-        func encode(to encoder: any Encoder) throws {
-            enum K: String, CodingKey { case input, detectionStatus, documentLocation, mrz, barcode, dataMatch, error }
+        package func encode(to encoder: any Encoder) throws {
+            enum K: String, CodingKey {
+                case input, detectionStatus, documentLocation, mrz, barcode, dataMatch, error, images
+            }
             var c = encoder.container(keyedBy: K.self)
             try c.encode(input, forKey: .input)
             try c.encode(detectionStatus, forKey: .detectionStatus)
@@ -99,10 +111,12 @@ struct ScanReport {
             try c.encode(barcode, forKey: .barcode)
             try c.encodeIfPresent(dataMatch, forKey: .dataMatch)
             try c.encodeIfPresent(error, forKey: .error)
+            try c.encodeIfPresent(images, forKey: .images)
         }
     }
 
-    var json: JSONLine {
+    /// The report in the JSON schema.
+    package var json: JSONLine {
         let analysis = frame?.inputImageAnalysisResult
         let location = analysis?.documentLocation.map { l in
             JSONLine.Location(upperLeft: .init(x: l.location.upperLeft.x, y: l.location.upperLeft.y),
@@ -127,10 +141,11 @@ struct ScanReport {
         }
         return JSONLine(input: input, detectionStatus: analysis?.documentDetectionStatus.rawValue ?? "failed",
                         documentLocation: location, mrz: mrzJSON, barcode: barcode.map(Self.barcodeJSON),
-                        dataMatch: match, error: error)
+                        dataMatch: match, error: error, images: images?.json)
     }
 
-    static func barcodeJSON(_ b: BarcodeResult) -> JSONLine.Barcode {
+    /// A barcode in the JSON schema (also printed alone by `capkit aamva`).
+    package static func barcodeJSON(_ b: BarcodeResult) -> JSONLine.Barcode {
         JSONLine.Barcode(rawPayload: b.stringData, aamva: b.aamva.map { a in
             func name(_ n: AamvaResult.Name?) -> JSONLine.Name? {
                 n.map { .init(value: $0.value, truncated: $0.isTruncated) }
@@ -155,14 +170,16 @@ struct ScanReport {
         }, warnings: b.warnings.map { .init(code: $0.code, element: $0.element, message: $0.message) })
     }
 
-    func jsonLine() -> String {
+    /// The report as one line of JSON (sorted keys).
+    package func jsonLine() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(json) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
 
-    func humanReadable() -> String {
+    /// The report as `capkit scan` prints it without `--json`.
+    package func humanReadable() -> String {
         if let error { return "\(input): error: \(error)" }
         var lines = ["\(input): \(json.detectionStatus)"]
         if let mrz {
