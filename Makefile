@@ -49,7 +49,8 @@ eval: release eval-barcode eval-face
 	$(RELEASE_BIN) eval --family both
 	$(RELEASE_BIN) eval-classify
 
-## make eval-barcode: the PDF417/AAMVA part of make eval (BARCODE_EVAL_COUNT frames per tier).
+## make eval-barcode: the PDF417/AAMVA part of make eval, held-out and tuning families (BARCODE_EVAL_COUNT
+## frames per tier, BARCODE_EVAL_VIDEO_COUNT cards of 5 frames for video), zxing-cpp alone beside it.
 eval-barcode: release
 	RELEASE_BIN=$(RELEASE_BIN) scripts/eval_barcode
 

@@ -21,9 +21,13 @@ package struct LicenceBackSceneGenerator: Sendable {
         self.composer = composer
     }
 
-    /// The frame of `seed`.
-    package func scene(seed: UInt64, fileName: String = "") throws(SceneCompositionError) -> Scene {
-        let payload = AAMVAPayloadGenerator().generate(seed: SeededGenerator.derive(seed: seed, index: 1))
+    /// The frame of `seed`; `payloadSeed` (nil: derived from `seed`) chooses the payload, so that
+    /// several scenes can show the same payload.
+    package func scene(
+        seed: UInt64, payloadSeed: UInt64? = nil, fileName: String = ""
+    ) throws(SceneCompositionError) -> Scene {
+        let payload = AAMVAPayloadGenerator().generate(
+            seed: payloadSeed ?? SeededGenerator.derive(seed: seed, index: 1))
         var back: RenderedLicenceBack?
         let scene = try composer.compose(seed: seed, fileName: fileName, kind: .td1Front) {
             (scale, identity, random) throws(SceneCompositionError) -> RenderedDocument in
