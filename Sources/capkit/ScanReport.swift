@@ -13,11 +13,14 @@ struct ScanReport {
     var error: String?
     var previewFrame: RGBAImage?
     var analysis: FrameAnalysis?
+    /// The printed fields read on each side.
+    var viz: [VizResult]
 
     init(input: String, frame: ProcessResult? = nil, mrz: MrzResult? = nil, barcode: BarcodeResult? = nil,
          dataMatch: DataMatchResult? = nil, error: String? = nil, previewFrame: RGBAImage? = nil,
-         analysis: FrameAnalysis? = nil) {
+         analysis: FrameAnalysis? = nil, viz: [VizResult] = []) {
         self.input = input
+        self.viz = viz
         self.frame = frame
         self.mrz = mrz
         self.barcode = barcode
@@ -88,9 +91,10 @@ struct ScanReport {
         var barcode: Barcode?
         var dataMatch: DataMatch?
         var error: String?
+        var viz: [ScanReportViz]? = nil
 
         func encode(to encoder: any Encoder) throws {
-            enum K: String, CodingKey { case input, detectionStatus, documentLocation, mrz, barcode, dataMatch, error }
+            enum K: String, CodingKey { case input, detectionStatus, documentLocation, mrz, barcode, dataMatch, error, viz }
             var c = encoder.container(keyedBy: K.self)
             try c.encode(input, forKey: .input)
             try c.encode(detectionStatus, forKey: .detectionStatus)
@@ -99,6 +103,7 @@ struct ScanReport {
             try c.encode(barcode, forKey: .barcode)
             try c.encodeIfPresent(dataMatch, forKey: .dataMatch)
             try c.encodeIfPresent(error, forKey: .error)
+            try c.encodeIfPresent(viz, forKey: .viz)
         }
     }
 
@@ -127,7 +132,7 @@ struct ScanReport {
         }
         return JSONLine(input: input, detectionStatus: analysis?.documentDetectionStatus.rawValue ?? "failed",
                         documentLocation: location, mrz: mrzJSON, barcode: barcode.map(Self.barcodeJSON),
-                        dataMatch: match, error: error)
+                        dataMatch: match, error: error, viz: ScanReportViz.member(viz))
     }
 
     static func barcodeJSON(_ b: BarcodeResult) -> JSONLine.Barcode {
@@ -189,9 +194,13 @@ struct ScanReport {
             }
             lines += barcode.warnings.map { "  warning  \($0.code): \($0.message)" }
         }
+        lines += ScanReportViz.lines(viz)
         if let dataMatch, dataMatch.state != .notPerformed {
             let mismatches = dataMatch.mismatches.map(\.rawValue).joined(separator: ", ")
-            lines.append("  MRZ and barcode " + (dataMatch.state == .success ? "agree" : "DISAGREE on \(mismatches)"))
+            let sources = Set(dataMatch.comparisons.flatMap(\.sources))
+            let names = [(DataMatchResult.Source.mrz, "MRZ"), (.barcode, "barcode"), (.viz, "printed fields")]
+                .filter { sources.contains($0.0) }.map(\.1).joined(separator: ", ")
+            lines.append("  \(names) " + (dataMatch.state == .success ? "agree" : "DISAGREE on \(mismatches)"))
         }
         return lines.joined(separator: "\n")
     }
