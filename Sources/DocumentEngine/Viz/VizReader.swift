@@ -8,7 +8,8 @@ import Foundation
 ///
 /// A value that fails its checks (a date that does not parse, a name with digits, a confidence
 /// under ``minimumConfidence``) is listed in ``VizReading/notRead``: the reader never reports a value
-/// it could not check. Reading costs one recogniser call per field line, so callers read once per
+/// it could not check. When fewer than half of the layout's dates, sex and number pass, the layout
+/// does not fit the document and no field is reported. Reading costs one recogniser call per field line, so callers read once per
 /// side (BlinkID: on the frame that accepts the side), not per frame.
 package struct VizReader: Sendable {
     /// The OCR engine.
@@ -86,6 +87,16 @@ package struct VizReader: Sendable {
                            height: Double(united.height) / s)))
         }
         values.sort { $0.field < $1.field }
+        // The layout must fit the document: where fewer than half of its structured fields (dates,
+        // sex, number) pass their checks, the cells do not sit on this design's fields, and its
+        // free-text cells would hold whatever is printed there. Nothing is reported then.
+        let structured = layout.fields.filter { $0.field.kind != .name && $0.field.kind != .text }.map(\.field)
+        let structuredRead = values.filter { structured.contains($0.field) }.count
+        if !structured.isEmpty, structuredRead * 2 < structured.count {
+            for value in values { declined[value.field] = "'\(value.rawText)' (the layout does not fit this document)" }
+            return VizReading(layoutID: layout.id, fields: [], notRead: layout.fields.map(\.field).sorted(),
+                              declined: declined)
+        }
         return VizReading(layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined)
     }
 
