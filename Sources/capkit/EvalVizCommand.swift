@@ -50,7 +50,9 @@ struct EvalVizCommand: AsyncParsableCommand {
 
     /// Per-field tallies.
     struct Tally {
-        var exact = 0, wrong = 0, notRead = 0
+        /// `wrong` counts every reported value that differs; `accentsOnly` those of them equal to the
+        /// printed value once accents are folded (É read as E).
+        var exact = 0, wrong = 0, notRead = 0, accentsOnly = 0
         var total: Int { exact + wrong + notRead }
     }
 
@@ -117,6 +119,7 @@ struct EvalVizCommand: AsyncParsableCommand {
                                     tally.exact += 1
                                 } else {
                                     tally.wrong += 1
+                                    if let printed, Self.folded(printed) == Self.folded(value.value) { tally.accentsOnly += 1 }
                                     if verbose {
                                         print("  wrong \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
                                               + "\(cell.field.rawValue): printed '\(printed ?? "")' read '\(value.value)'")
@@ -155,22 +158,29 @@ struct EvalVizCommand: AsyncParsableCommand {
         }
     }
 
+    static func folded(_ text: String) -> String {
+        text.uppercased().replacingOccurrences(of: "ß", with: "SS")
+            .folding(options: [.diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+    }
+
     static func report(
         family: String, tier: SceneTier, layout: String, tallies: [VizField: Tally], cpu: [Double]
     ) -> String {
         func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
         func rate(_ part: Int, _ total: Int) -> String { total == 0 ? "-" : String(format: "%.3f", Double(part) / Double(total)) }
         var lines = ["\n\(family) \(tier.rawValue) \(layout):",
-                     pad("field", 18) + pad("exact", 8) + pad("wrong", 8) + pad("not read", 10) + "n"]
+                     pad("field", 18) + pad("exact", 8) + pad("wrong", 8) + pad("(accents)", 10) + pad("not read", 10)
+                        + "n"]
         var sum = Tally()
         for field in tallies.keys.sorted() {
             let t = tallies[field]!
-            sum.exact += t.exact; sum.wrong += t.wrong; sum.notRead += t.notRead
+            sum.exact += t.exact; sum.wrong += t.wrong; sum.notRead += t.notRead; sum.accentsOnly += t.accentsOnly
             lines.append(pad(field.rawValue, 18) + pad(rate(t.exact, t.total), 8) + pad(rate(t.wrong, t.total), 8)
-                         + pad(rate(t.notRead, t.total), 10) + "\(t.total)")
+                         + pad(rate(t.accentsOnly, t.total), 10) + pad(rate(t.notRead, t.total), 10) + "\(t.total)")
         }
         lines.append(pad("all fields", 18) + pad(rate(sum.exact, sum.total), 8) + pad(rate(sum.wrong, sum.total), 8)
-                     + pad(rate(sum.notRead, sum.total), 10) + "\(sum.total)")
+                     + pad(rate(sum.accentsOnly, sum.total), 10) + pad(rate(sum.notRead, sum.total), 10)
+                     + "\(sum.total)")
         let sorted = cpu.sorted()
         if !sorted.isEmpty {
             let mean = sorted.reduce(0, +) / Double(sorted.count)

@@ -9,12 +9,14 @@ import Testing
 /// one TD1 front (tesseract in a debug build is slow, so one of each).
 @Suite struct VizReadingTests {
     private static let today = MRZDate(year: 2026, month: 11, day: 26)
+    /// One recogniser for the suite: loading the Latin model is most of a test's time.
+    private static let recognizer = Result { () throws(VizRecognitionError) in try TesseractVizRecognizer() }
 
     private func readBack(_ kind: DocumentLayout.Kind, seed: UInt64) throws -> (VizFieldPrinter.Truth, VizReading) {
         let document = try DocumentRenderer(pixelsPerMillimetre: 12).render(kind, seed: seed)
         let truth = try #require(document.viz)
         let layout = try #require(try VizLayoutCatalogue.bundled().layout(id: truth.layoutID))
-        let reader = VizReader(recognizer: try TesseractVizRecognizer())
+        let reader = VizReader(recognizer: try Self.recognizer.get())
         let reading = try reader.read(
             document: document.image.grayscale(), pixelsPerMillimetre: 12, layout: layout, today: Self.today)
         return (truth, reading)
@@ -48,7 +50,7 @@ import Testing
     @Test func aBlankSideReadsNothing() throws {
         let layout = try #require(try VizLayoutCatalogue.bundled().layout(id: "icao-td3"))
         let blank = GrayImage(width: 1500, height: 1056, fill: 235)
-        let reading = try VizReader(recognizer: try TesseractVizRecognizer())
+        let reading = try VizReader(recognizer: try Self.recognizer.get())
             .read(document: blank, pixelsPerMillimetre: 12, layout: layout, today: Self.today)
         #expect(reading.fields.isEmpty)
         #expect(reading.notRead.count == layout.fields.count)

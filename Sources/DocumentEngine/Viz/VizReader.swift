@@ -157,8 +157,9 @@ package struct VizReader: Sendable {
             else { return nil }
             return (String(letter), nil)
         case .date:
+            // A birth is in the past; issue and expiry dates of a document in use lie within decades of today.
             let century: VizDateParser.Century =
-                field == .dateOfExpiry ? .near(currentYear: today.year) : .past(currentYear: today.year)
+                field == .dateOfBirth ? .past(currentYear: today.year) : .near(currentYear: today.year)
             guard let date = dates.parse(text, century: century) else { return nil }
             return (text, date)
         case .text:
