@@ -44,10 +44,12 @@ test: bootstrap
 ## tuned on; held-out: the separately designed family, never tuned on): localisation, exact MRZ, capture
 ## status against the truth, tilt error, CPU with and without JPEG decoding; exact PDF417
 ## payloads per tier on generated licence backs, with zxing-cpp alone on the same frames; the document
-## classifier's confusion matrix per tier on passports, ID cards, visas, RG/CNH sides and empty frames).
+## classifier's confusion matrix per tier on passports, ID cards, visas, RG/CNH sides and empty frames;
+## the printed fields (VIZ) of TD3 data pages and TD1 fronts per field, family and tier, with CPU per side).
 eval: release eval-barcode eval-face
 	$(RELEASE_BIN) eval --family both
 	$(RELEASE_BIN) eval-classify
+	$(RELEASE_BIN) eval-viz
 
 ## make eval-barcode: the PDF417/AAMVA part of make eval, held-out and tuning families (BARCODE_EVAL_COUNT
 ## frames per tier, BARCODE_EVAL_VIDEO_COUNT cards of 5 frames for video), zxing-cpp alone beside it.

@@ -63,10 +63,27 @@ public final class BlinkIDSdk: Sendable {
     }
 
     /// A new scanning session with the given settings (video input, both sides by default).
+    ///
+    /// On Apple platforms the session reads the printed visual zone with Vision's text recogniser;
+    /// elsewhere it reads the MRZ and barcode only (``createScanningSession(sessionSettings:vizRecognizer:)``
+    /// gives it an OCR engine).
     @ProcessingActor
     public func createScanningSession(sessionSettings: BlinkIDSessionSettings = BlinkIDSessionSettings())
         -> BlinkIDSession
     {
+        #if canImport(Vision) && canImport(CoreGraphics)
+        BlinkIDSession(settings: sessionSettings, scanner: scanner, vizRecognizer: VisionVizTextRecognizer(), now: now)
+        #else
         BlinkIDSession(settings: sessionSettings, scanner: scanner, now: now)
+        #endif
+    }
+
+    /// A session that reads the printed visual zone with `vizRecognizer` (Tesseract on Linux:
+    /// `TesseractVizRecognizer`), once per accepted side.
+    @ProcessingActor
+    package func createScanningSession(
+        sessionSettings: BlinkIDSessionSettings, vizRecognizer: (any VizTextRecognizer)?
+    ) -> BlinkIDSession {
+        BlinkIDSession(settings: sessionSettings, scanner: scanner, vizRecognizer: vizRecognizer, now: now)
     }
 }

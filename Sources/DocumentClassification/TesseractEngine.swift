@@ -2,8 +2,9 @@ import CTesseract
 import CaptureCore
 import Foundation
 
-/// One tesseract handle initialised for a language (Portuguese for the classifier), reading whole
-/// rectified card sides with automatic page segmentation.
+/// One tesseract handle initialised for a language (Portuguese for the classifier, `eng+fra` ... for
+/// the visual zone), reading whole rectified card sides with sparse-text segmentation or single text
+/// lines (``TesseractVizRecognizer``).
 ///
 /// Tesseract is not thread-safe per handle: an engine is used by one caller at a time, which
 /// ``TesseractPool`` guarantees. The handle is ended and deleted in `deinit` (tesseract prints
@@ -13,7 +14,7 @@ final class TesseractEngine {
 
     /// Creates a handle for `language` from tesseract's default data folder (Debian:
     /// /usr/share/tesseract-ocr/5/tessdata, or `$TESSDATA_PREFIX`).
-    init(language: String) throws(DocumentClassifierError) {
+    init(language: String, pageSegmentation: TessPageSegMode = PSM_SPARSE_TEXT) throws(DocumentClassifierError) {
         // Leptonica (tesseract's image library) reports recoverable trouble ("box outside rectangle")
         // on stderr; a failed page is already a typed outcome here.
         _ = setMsgSeverity(6)
@@ -22,7 +23,7 @@ final class TesseractEngine {
             TessBaseAPIDelete(api)
             throw .ocrUnavailable(language: language)
         }
-        TessBaseAPISetPageSegMode(api, PSM_SPARSE_TEXT)
+        TessBaseAPISetPageSegMode(api, pageSegmentation)
         // The rectified cards are drawn at a known scale; saying so silences the resolution guess.
         _ = TessBaseAPISetVariable(api, "user_defined_dpi", "300")
         // Tesseract's own diagnostics ("Detected 60 diacritics", cache warnings at exit) go to its
@@ -47,6 +48,21 @@ final class TesseractEngine {
             guard let text = TessBaseAPIGetUTF8Text(handle) else { return "" }
             defer { TessDeleteText(text) }
             return String(cString: text)
+        }
+    }
+
+    /// The text tesseract reads in `image` and its mean word confidence (0...1; 0 when it reads nothing).
+    func textAndConfidence(of image: GrayImage) -> (text: String, confidence: Double) {
+        guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height else { return ("", 0) }
+        Self.keepOpenMPOnThisThread()
+        return image.pixels.withUnsafeBufferPointer { pixels -> (String, Double) in
+            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1,
+                                Int32(image.width))
+            defer { TessBaseAPIClear(handle) }
+            guard let text = TessBaseAPIGetUTF8Text(handle) else { return ("", 0) }
+            defer { TessDeleteText(text) }
+            let confidence = Double(max(0, TessBaseAPIMeanTextConf(handle))) / 100
+            return (String(cString: text), confidence)
         }
     }
 

@@ -1,3 +1,4 @@
+import CTesseract
 import CaptureCore
 
 /// A pool of ``TesseractEngine``s so that concurrent classifications each get a handle of their own
@@ -10,13 +11,17 @@ final class TesseractPool: Sendable {
     /// Idle engines kept for reuse.
     let maximumIdle: Int
     private let language: String
+    private let pageSegmentation: TessPageSegMode
     private let idle: Locked<[TesseractEngine]>
 
     /// Creates the pool with one engine loaded, so a missing language fails here and not per call.
-    init(language: String, maximumIdle: Int) throws(DocumentClassifierError) {
+    init(
+        language: String, maximumIdle: Int, pageSegmentation: TessPageSegMode = PSM_SPARSE_TEXT
+    ) throws(DocumentClassifierError) {
         self.language = language
+        self.pageSegmentation = pageSegmentation
         self.maximumIdle = max(1, maximumIdle)
-        idle = Locked([try TesseractEngine(language: language)])
+        idle = Locked([try TesseractEngine(language: language, pageSegmentation: pageSegmentation)])
     }
 
     /// Runs `body` with an engine that no other caller uses meanwhile.
@@ -25,7 +30,7 @@ final class TesseractPool: Sendable {
         if let reused = idle.withLock({ $0.popLast() }) {
             engine = reused
         } else {
-            engine = try TesseractEngine(language: language)
+            engine = try TesseractEngine(language: language, pageSegmentation: pageSegmentation)
         }
         defer {
             idle.withLock { engines in

@@ -15,12 +15,15 @@ package enum PhotoScan {
     /// - Parameters:
     ///   - input: The report's `input` field.
     ///   - includeImages: Whether the report carries the document, face and signature crops.
+    ///   - vizRecognizer: The OCR that reads the printed fields (VIZ) once per side; nil reads none.
     package static func scan(
-        _ images: [RGBAImage], input: String, sdk: BlinkIDSdk, mode: ScanningMode, includeImages: Bool = false
+        _ images: [RGBAImage], input: String, sdk: BlinkIDSdk, mode: ScanningMode, includeImages: Bool = false,
+        vizRecognizer: (any VizTextRecognizer)? = nil
     ) async -> ScanReport {
         let session = await sdk.createScanningSession(
             sessionSettings: BlinkIDSessionSettings(inputImageSource: .photo, scanningMode: mode,
-                                                    returnImages: includeImages))
+                                                    returnImages: includeImages),
+            vizRecognizer: vizRecognizer)
         var last: ProcessResult?
         var lastImage: RGBAImage?
         await withTaskCancellationHandler {
@@ -42,6 +45,6 @@ package enum PhotoScan {
         } }
         return ScanReport(input: input, frame: last, mrz: mrz, barcode: final.barcode,
                           dataMatch: final.dataMatchResult, previewFrame: lastImage, analysis: analysis,
-                          images: includeImages ? ScanImages(final) : nil)
+                          images: includeImages ? ScanImages(final) : nil, viz: final.vizResults)
     }
 }

@@ -20,11 +20,14 @@ package struct ScanReport: Sendable {
     package var analysis: FrameAnalysis?
     /// The document, face and signature crops, encoded only when asked for (`images` in the JSON).
     package var images: ScanImages?
+    /// The printed fields read on each side.
+    package var viz: [VizResult]
 
     package init(input: String, frame: ProcessResult? = nil, mrz: MrzResult? = nil, barcode: BarcodeResult? = nil,
          dataMatch: DataMatchResult? = nil, error: String? = nil, previewFrame: RGBAImage? = nil,
-         analysis: FrameAnalysis? = nil, images: ScanImages? = nil) {
+         analysis: FrameAnalysis? = nil, images: ScanImages? = nil, viz: [VizResult] = []) {
         self.input = input
+        self.viz = viz
         self.frame = frame
         self.mrz = mrz
         self.barcode = barcode
@@ -98,10 +101,12 @@ package struct ScanReport: Sendable {
         package var error: String?
         /// Base64 JPEG crops, present only when asked for.
         package var images: ScanImages.JSON?
+        /// The printed fields per side, present when some were read.
+        package var viz: [ScanReportViz]? = nil
 
         package func encode(to encoder: any Encoder) throws {
             enum K: String, CodingKey {
-                case input, detectionStatus, documentLocation, mrz, barcode, dataMatch, error, images
+                case input, detectionStatus, documentLocation, mrz, barcode, dataMatch, error, images, viz
             }
             var c = encoder.container(keyedBy: K.self)
             try c.encode(input, forKey: .input)
@@ -112,6 +117,7 @@ package struct ScanReport: Sendable {
             try c.encodeIfPresent(dataMatch, forKey: .dataMatch)
             try c.encodeIfPresent(error, forKey: .error)
             try c.encodeIfPresent(images, forKey: .images)
+            try c.encodeIfPresent(viz, forKey: .viz)
         }
     }
 
@@ -141,7 +147,7 @@ package struct ScanReport: Sendable {
         }
         return JSONLine(input: input, detectionStatus: analysis?.documentDetectionStatus.rawValue ?? "failed",
                         documentLocation: location, mrz: mrzJSON, barcode: barcode.map(Self.barcodeJSON),
-                        dataMatch: match, error: error, images: images?.json)
+                        dataMatch: match, error: error, images: images?.json, viz: ScanReportViz.member(viz))
     }
 
     /// A barcode in the JSON schema (also printed alone by `capkit aamva`).
@@ -206,9 +212,13 @@ package struct ScanReport: Sendable {
             }
             lines += barcode.warnings.map { "  warning  \($0.code): \($0.message)" }
         }
+        lines += ScanReportViz.lines(viz)
         if let dataMatch, dataMatch.state != .notPerformed {
             let mismatches = dataMatch.mismatches.map(\.rawValue).joined(separator: ", ")
-            lines.append("  MRZ and barcode " + (dataMatch.state == .success ? "agree" : "DISAGREE on \(mismatches)"))
+            let sources = Set(dataMatch.comparisons.flatMap(\.sources))
+            let names = [(DataMatchResult.Source.mrz, "MRZ"), (.barcode, "barcode"), (.viz, "printed fields")]
+                .filter { sources.contains($0.0) }.map(\.1).joined(separator: ", ")
+            lines.append("  \(names) " + (dataMatch.state == .success ? "agree" : "DISAGREE on \(mismatches)"))
         }
         return lines.joined(separator: "\n")
     }

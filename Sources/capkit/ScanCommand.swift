@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlinkID
 import CaptureCore
+import DocumentClassification
 import DocumentEngine
 import DocumentScanReport
 import Foundation
@@ -50,6 +51,13 @@ struct ScanCommand: AsyncParsableCommand {
     func run() async throws {
         let sdk = try await CommandSupport.makeSDK(
             licenseKey: licenseKey, allowsDevelopmentLicenses: allowDevelopmentLicenses)
+        let vizRecognizer: (any VizTextRecognizer)?
+        do {
+            vizRecognizer = try TesseractVizRecognizer()
+        } catch {
+            vizRecognizer = nil
+            CommandSupport.printError("printed fields are not read: \(error)")
+        }
         var failures = 0
         var expanded: [(path: String, isVideo: Bool)] = []
         guard !inputs.isEmpty || video != nil else { throw CommandFailure("Give an image, folder or video to scan.") }
@@ -77,9 +85,9 @@ struct ScanCommand: AsyncParsableCommand {
                 report = await ScanEventsTimeline.run(input: item.path, sdk: sdk, maxFrames: maxFrames, json: json,
                                                       previewPath: videoPreview, printsTimeline: events)
             } else if item.isVideo {
-                report = await scanVideo(item.path, sdk: sdk)
+                report = await scanVideo(item.path, sdk: sdk, vizRecognizer: vizRecognizer)
             } else {
-                report = await scanImage(item.path, sdk: sdk)
+                report = await scanImage(item.path, sdk: sdk, vizRecognizer: vizRecognizer)
             }
             if report.error != nil { failures += 1 }
             progress.update(i + 1)
@@ -97,19 +105,24 @@ struct ScanCommand: AsyncParsableCommand {
         if failures > 0 { throw ExitCode(1) }
     }
 
-    private func scanImage(_ path: String, sdk: BlinkIDSdk) async -> ScanReport {
+    private func scanImage(
+        _ path: String, sdk: BlinkIDSdk, vizRecognizer: (any VizTextRecognizer)?
+    ) async -> ScanReport {
         let image: RGBAImage
         do {
             image = try ImageCodec.decode(contentsOf: URL(fileURLWithPath: path))
         } catch {
             return ScanReport(input: path, error: "\(error)")
         }
-        return await PhotoScan.scan([image], input: path, sdk: sdk, mode: .single)
+        return await PhotoScan.scan([image], input: path, sdk: sdk, mode: .single, vizRecognizer: vizRecognizer)
     }
 
-    private func scanVideo(_ path: String, sdk: BlinkIDSdk) async -> ScanReport {
+    private func scanVideo(
+        _ path: String, sdk: BlinkIDSdk, vizRecognizer: (any VizTextRecognizer)?
+    ) async -> ScanReport {
         let session = await sdk.createScanningSession(
-            sessionSettings: BlinkIDSessionSettings(inputImageSource: .video, scanningMode: .single))
+            sessionSettings: BlinkIDSessionSettings(inputImageSource: .video, scanningMode: .single),
+            vizRecognizer: vizRecognizer)
         var last: ProcessResult?
         var lastImage: RGBAImage?
         do {
@@ -126,6 +139,6 @@ struct ScanCommand: AsyncParsableCommand {
         let final = await session.getResult()
         return ScanReport(input: path, frame: last, mrz: final.mrz, barcode: final.barcode,
                           dataMatch: final.dataMatchResult, previewFrame: lastImage,
-                          analysis: await session.lastAnalysis)
+                          analysis: await session.lastAnalysis, viz: final.vizResults)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import DocumentEngine
 @testable import BlinkID
 
 /// Field comparison between MRZ and barcode: normalisation rules as tables.
@@ -47,5 +48,50 @@ extension AamvaResult {
             height: nil, address: nil, country: nil, customerID: nil, documentDiscriminator: nil,
             inventoryControlNumber: nil, vehicleClass: nil, restrictions: nil, endorsements: nil, complianceType: nil,
             isOrganDonor: nil, isVeteran: nil, elements: [], jurisdictionSubfiles: [])
+    }
+}
+
+/// The MRZ against the printed zone: ICAO transliteration of names, mismatches listed.
+@Suite struct VizFieldComparisonTests {
+    private func mrz() throws -> MrzResult {
+        let lines = [
+            "P<UTOMUELLER<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<<",
+            "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+        ]
+        return MrzResult(try MRZParser.parse(lines, today: MRZDate(year: 2026, month: 11, day: 26)))
+    }
+
+    private func viz(surname: String, number: String = "L898902C3", birth: (Int, Int, Int) = (12, 8, 1974)) -> VizResult {
+        let zone = VizLayout.Zone(x: 0, y: 0, width: 1, height: 1)
+        let reading = VizReading(layoutID: "icao-td3", fields: [
+            .init(field: .primaryName, value: surname, rawText: surname, date: nil, confidence: 0.9, box: zone),
+            .init(field: .secondaryName, value: "ANNA MARIA", rawText: "ANNA MARIA", date: nil, confidence: 0.9, box: zone),
+            .init(field: .documentNumber, value: number, rawText: number, date: nil, confidence: 0.9, box: zone),
+            .init(field: .dateOfBirth, value: "x", rawText: "x",
+                  date: VizDate(day: birth.0, month: birth.1, year: birth.2, originalString: "x"), confidence: 0.9, box: zone),
+            .init(field: .sex, value: "F", rawText: "F", date: nil, confidence: 0.9, box: zone),
+        ], notRead: [])
+        return VizResult(reading, side: .first)
+    }
+
+    @Test(arguments: ["MÜLLER", "MUELLER", "Müller"])
+    func aPrintedNameMatchesItsTransliteration(surname: String) throws {
+        let result = DocumentFieldComparator.compare(mrz: try mrz(), barcode: nil, viz: viz(surname: surname))
+        #expect(result.state == .success)
+        #expect(result.comparisons.allSatisfy { $0.sources == [.mrz, .viz] })
+        #expect(result.comparisons.count == 5)
+    }
+
+    @Test func printedNumbersTakeOAndZeroIAndOneAsOne() {
+        #expect(DocumentFieldComparator.printedNumbersAgree("L898902C3", "L8989O2C3"))
+        #expect(DocumentFieldComparator.printedNumbersAgree("I93919816", "193919816"))
+        #expect(!DocumentFieldComparator.printedNumbersAgree("L898902C3", "L898902C8"))
+    }
+
+    @Test func disagreeingFieldsAreListed() throws {
+        let result = DocumentFieldComparator.compare(
+            mrz: try mrz(), barcode: nil, viz: viz(surname: "MILLER", number: "L898902C8", birth: (12, 8, 1975)))
+        #expect(result.state == .failed)
+        #expect(result.mismatches == [.familyName, .documentNumber, .dateOfBirth])
     }
 }

@@ -100,7 +100,8 @@ struct CapKitCommandTests {
         #expect(lines.count == 1)
         let first = try #require(lines.first)
         let line = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
-        #expect(Set(line.keys) == ["input", "detectionStatus", "documentLocation", "mrz", "barcode"])
+        // The passport page's printed fields are read too, and compared with its MRZ.
+        #expect(Set(line.keys) == ["input", "detectionStatus", "documentLocation", "mrz", "barcode", "viz", "dataMatch"])
         #expect((line["input"] as? String)?.hasSuffix("samples/documents/td3.jpg") == true)
         #expect(line["detectionStatus"] as? String == "success")
         #expect(line["barcode"] is NSNull)  // explicit null: no barcode on a passport page
@@ -131,6 +132,15 @@ struct CapKitCommandTests {
         #expect((fields["documentCode"] as? String)?.hasPrefix("P") == true)
         let birth = try #require(fields["dateOfBirth"] as? String)
         #expect(birth.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil)
+
+        let viz = try #require((line["viz"] as? [[String: Any]])?.first)
+        #expect(Set(viz.keys) == ["side", "layout", "fields", "notRead"])
+        #expect(viz["layout"] as? String == "icao-td3")
+        let printed = try #require(viz["fields"] as? [String: [String: Any]])
+        #expect(printed["dateOfBirth"]?["date"] as? String == birth)
+        #expect(printed["primaryName"]?["value"] is String)
+        let match = try #require(line["dataMatch"] as? [String: Any])
+        #expect(match["state"] as? String == "success")
     }
 
     @Test func aamvaReadsAPayloadWhoseDirectoryLiesAndRefusesOneThatIsNoAAMVAFile() async throws {

@@ -6,7 +6,11 @@ public struct BlinkIDScanningResult: Sendable {
     public let mrz: MrzResult?
     /// The PDF417 barcode of a North American card's back, if one was read and validated.
     public let barcode: BarcodeResult?
-    /// Whether the fields carried by both the MRZ and the barcode agree.
+    /// The printed fields of the first side whose visual zone was read (a data page, a card front).
+    public var viz: VizResult? { vizResults.first }
+    /// The visual zone of every side read, in scanning order (one per side, read once).
+    public let vizResults: [VizResult]
+    /// Whether the fields carried by more than one source (MRZ, barcode, visual zone) agree.
     public let dataMatchResult: DataMatchResult
     /// The rectified image of the first side scanned.
     public let firstDocumentImage: RGBAImage?

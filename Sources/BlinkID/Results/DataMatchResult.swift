@@ -1,9 +1,10 @@
 /// Whether the fields a document carries in more than one place agree.
 ///
-/// Compared sources: the MRZ and the PDF417 barcode (cards that carry both, such as some North
-/// American ID cards). The printed (visual inspection) zone is not a source: this engine does not
-/// read printed text outside the MRZ. A field is compared only when at least two sources carry it;
-/// values are normalised first (see ``Field``).
+/// Compared sources: the MRZ, the PDF417 barcode (cards that carry both, such as some North
+/// American ID cards) and the printed visual inspection zone (``VizResult``), pair by pair. A field
+/// is compared only when at least two sources carry it; values are normalised first (see
+/// ``Field``). A printed name is compared with the MRZ through ICAO 9303's transliteration (Ä as AE
+/// or A, Ø as OE, Ñ as N ...). A mismatch is a fraud signal: ``mismatches`` lists the fields.
 public struct DataMatchResult: Sendable, Equatable {
     /// The overall outcome.
     public enum State: String, Sendable, Equatable, Codable {
@@ -36,6 +37,8 @@ public struct DataMatchResult: Sendable, Equatable {
     public enum Source: String, Sendable, Equatable, Hashable, Codable {
         case mrz
         case barcode
+        /// The printed visual inspection zone.
+        case viz
     }
 
     /// The comparison of one field.
@@ -53,8 +56,11 @@ public struct DataMatchResult: Sendable, Equatable {
     /// Every field compared, in ``Field`` order.
     public let comparisons: [Comparison]
 
-    /// The fields that disagree.
-    public var mismatches: [Field] { comparisons.filter { !$0.agrees }.map(\.field) }
+    /// The fields that disagree (each once, in ``Field`` order).
+    public var mismatches: [Field] {
+        let failed = Set(comparisons.filter { !$0.agrees }.map(\.field))
+        return Field.allCases.filter(failed.contains)
+    }
 
     init(comparisons: [Comparison]) {
         self.comparisons = comparisons

@@ -1,12 +1,73 @@
+import DocumentEngine
 import Foundation
 
-/// Compares the fields a document carries both in its MRZ and in its AAMVA barcode
-/// (``DataMatchResult``), after normalising each value the same way.
+/// Compares the fields a document carries in more than one of its MRZ, its AAMVA barcode and its
+/// printed zone (``DataMatchResult``), pair by pair, after normalising each value the same way.
 enum DocumentFieldComparator {
     /// The comparison of everything both sources carry; ``DataMatchResult/State/notPerformed`` when
     /// either is missing.
-    static func compare(mrz: MrzResult?, barcode: BarcodeResult?) -> DataMatchResult {
-        guard let mrz, let aamva = barcode?.aamva else { return .notPerformed }
+    static func compare(mrz: MrzResult?, barcode: BarcodeResult?, viz: VizResult? = nil) -> DataMatchResult {
+        var comparisons = mrzAndBarcode(mrz: mrz, barcode: barcode)
+        if let viz {
+            if let mrz { comparisons += mrzAndViz(mrz: mrz, viz: viz) }
+            if let aamva = barcode?.aamva { comparisons += barcodeAndViz(aamva: aamva, viz: viz) }
+        }
+        let order = DataMatchResult.Field.allCases
+        comparisons.sort { (order.firstIndex(of: $0.field) ?? 0) < (order.firstIndex(of: $1.field) ?? 0) }
+        return DataMatchResult(comparisons: comparisons)
+    }
+
+    /// The MRZ against the printed zone: names through ICAO transliteration (either allowed form),
+    /// the document number as letters and digits, dates by day, month and two-digit year, sex.
+    static func mrzAndViz(mrz: MrzResult, viz: VizResult) -> [DataMatchResult.Comparison] {
+        let namesCut = mrzNamesMayBeTruncated(mrz)
+        var comparisons: [DataMatchResult.Comparison] = []
+        func add(_ field: DataMatchResult.Field, _ agrees: Bool?) {
+            guard let agrees else { return }
+            comparisons.append(.init(field: field, sources: [.mrz, .viz], agrees: agrees))
+        }
+        func printedNameAgrees(_ mrzName: String, _ printed: String) -> Bool {
+            ICAOTransliteration.forms(printed).contains { form in
+                namesAgree(mrz: mrzName, barcode: form.replacingOccurrences(of: "<", with: " "), mrzMayBeCut: namesCut)
+            }
+        }
+        add(.familyName, viz.primaryName.map { printedNameAgrees(mrz.primaryName, $0) })
+        add(.givenNames, viz.secondaryName.map { printedNameAgrees(mrz.secondaryName, $0) })
+        add(.documentNumber, viz.documentNumber.map { printedNumbersAgree(mrz.documentNumber, $0) })
+        add(.dateOfBirth, datesAgree(mrz.dateOfBirth, viz.dateOfBirth))
+        add(.dateOfExpiry, datesAgree(mrz.dateOfExpiry, viz.dateOfExpiry))
+        add(.sex, viz.sex.map { sexCode($0) == sexCode(mrz.sex) })
+        return comparisons
+    }
+
+    /// The barcode against the printed zone (accents folded on both sides, full dates).
+    static func barcodeAndViz(aamva: AamvaResult, viz: VizResult) -> [DataMatchResult.Comparison] {
+        let names = barcodeNames(aamva)
+        var comparisons: [DataMatchResult.Comparison] = []
+        func add(_ field: DataMatchResult.Field, _ agrees: Bool?) {
+            guard let agrees else { return }
+            comparisons.append(.init(field: field, sources: [.barcode, .viz], agrees: agrees))
+        }
+        func same(_ a: String?, _ b: String?) -> Bool? {
+            guard let a, let b else { return nil }
+            return normalisedName(a) == normalisedName(b)
+        }
+        add(.familyName, same(names.family, viz.primaryName))
+        add(.givenNames, same(names.given, viz.secondaryName))
+        add(.documentNumber, aamva.customerID.flatMap { id in viz.documentNumber.map { printedNumbersAgree(id, $0) } })
+        func fullDates(_ a: DateResult?, _ b: DateResult?) -> Bool? {
+            guard let a, let b else { return nil }
+            return a.day == b.day && a.month == b.month && a.year == b.year
+        }
+        add(.dateOfBirth, fullDates(aamva.dateOfBirth, viz.dateOfBirth))
+        add(.dateOfExpiry, fullDates(aamva.dateOfExpiry, viz.dateOfExpiry))
+        add(.sex, aamva.sex.flatMap { sex in viz.sex.map { sexCode(sex) == sexCode($0) } })
+        return comparisons
+    }
+
+    /// The MRZ against the AAMVA barcode.
+    static func mrzAndBarcode(mrz: MrzResult?, barcode: BarcodeResult?) -> [DataMatchResult.Comparison] {
+        guard let mrz, let aamva = barcode?.aamva else { return [] }
         let namesCut = mrzNamesMayBeTruncated(mrz)
         let names = barcodeNames(aamva)
         var comparisons: [DataMatchResult.Comparison] = []
@@ -20,7 +81,7 @@ enum DocumentFieldComparator {
         add(.dateOfBirth, datesAgree(mrz.dateOfBirth, aamva.dateOfBirth))
         add(.dateOfExpiry, datesAgree(mrz.dateOfExpiry, aamva.dateOfExpiry))
         add(.sex, aamva.sex.map { sexCode($0) == sexCode(mrz.sex) })
-        return DataMatchResult(comparisons: comparisons)
+        return comparisons
     }
 
     /// Family and given names from whichever elements the file's version used.
@@ -84,6 +145,16 @@ enum DocumentFieldComparator {
         let namesLine = mrz.documentType == .td1 ? lines.last : lines.first
         guard let last = namesLine?.last else { return false }
         return last != "<"
+    }
+
+    /// A document number against its printed form: letters and digits, with O and 0, I and 1 taken
+    /// as one (printed fonts draw them alike; the MRZ's OCR-B and the barcode do not, so a forger
+    /// gains nothing from the pair).
+    static func printedNumbersAgree(_ machine: String, _ printed: String) -> Bool {
+        func folded(_ value: String) -> String {
+            String(alphanumeric(value).map { $0 == "O" ? "0" : $0 == "I" ? "1" : $0 })
+        }
+        return folded(machine) == folded(printed)
     }
 
     static func alphanumeric(_ value: String) -> String {

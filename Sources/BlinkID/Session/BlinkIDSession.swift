@@ -32,14 +32,24 @@ public final class BlinkIDSession {
     private var faceImage: RGBAImage?
     private var signatureImage: RGBAImage?
     private var completeness = ResultCompleteness()
+    /// Reads the printed fields once per accepted side (nil: the visual zone is not read).
+    private let vizReader: VizReader?
+    /// The printed-field layouts, loaded with the reader.
+    private let vizLayouts: VizLayoutCatalogue?
+    /// The visual zone read on each side, in scanning order.
+    private var vizResults: [VizResult] = []
 
     /// The engine's analysis of the last processed frame (for previews and diagnostics).
     package private(set) var lastAnalysis: FrameAnalysis?
 
-    init(settings: BlinkIDSessionSettings, scanner: DocumentScanner, now: @escaping @Sendable () -> Date = Date.init) {
+    init(settings: BlinkIDSessionSettings, scanner: DocumentScanner, vizRecognizer: (any VizTextRecognizer)? = nil,
+         now: @escaping @Sendable () -> Date = Date.init) {
         self.settings = settings
         self.scanner = scanner
         self.now = now
+        let layouts = vizRecognizer == nil ? nil : try? VizLayoutCatalogue.bundled()
+        vizLayouts = layouts
+        vizReader = layouts == nil ? nil : vizRecognizer.map { VizReader(recognizer: $0) }
         self.flow = ScanFlow(mode: settings.scanningMode)
     }
 
@@ -77,6 +87,7 @@ public final class BlinkIDSession {
         let outcome = flow.frameAnalyzed(observation, barcode: barcode.observation)
         if let outcome, outcome.acceptsSideImages {
             keepImages(of: inputImage, analysis: analysis, side: outcome.side)
+            readViz(gray, analysis: analysis, side: outcome.side)
         }
         if let outcome, outcome.acceptsMRZ {
             if let voted = voterResult() {
@@ -101,7 +112,8 @@ public final class BlinkIDSession {
         return BlinkIDScanningResult(
             mrz: mrz,
             barcode: acceptedBarcode,
-            dataMatchResult: DocumentFieldComparator.compare(mrz: mrz, barcode: acceptedBarcode),
+            vizResults: vizResults,
+            dataMatchResult: DocumentFieldComparator.compare(mrz: mrz, barcode: acceptedBarcode, viz: vizResults.first),
             firstDocumentImage: documentImages[.first],
             secondDocumentImage: documentImages[.second],
             faceImage: faceImage,
@@ -216,6 +228,27 @@ public final class BlinkIDSession {
         }
         guard settings.allowUnverifiedResults else { return nil }
         return voter.unverifiedResult(minimumReadings: settings.unverifiedAfterFrames, today: today)
+    }
+
+    /// Reads the printed fields of the side just accepted (the frame the flow took as this side's,
+    /// once its outline was stable): once per side, never per frame. A side whose design has no
+    /// layout (an MRZ-only back) or whose fields all fail their checks adds nothing.
+    private func readViz(_ gray: GrayImage, analysis: FrameAnalysis, side: ScanningSide) {
+        guard let vizReader, let vizLayouts, let quad = analysis.documentQuad,
+              !vizResults.contains(where: { $0.side == side })
+        else { return }
+        let layout: VizLayout?
+        switch analysis.layout {
+        case .td3?: layout = vizLayouts.layout(id: "icao-td3")
+        case .td1Front?: layout = vizLayouts.layout(id: "icao-td1-front")
+        default: layout = nil
+        }
+        guard let layout,
+              let reading = try? vizReader.read(frame: gray, quad: quad, layout: layout, today: today),
+              !reading.fields.isEmpty
+        else { return }
+        vizResults.append(VizResult(reading, side: side))
+        completeness.vizExtracted = true
     }
 
     private func keepImages(of input: InputImage, analysis: FrameAnalysis, side: ScanningSide) {

@@ -114,32 +114,8 @@ package enum MRZComposer {
     /// full stops omitted (O'NEIL → ONEIL); spaces, hyphens and commas become one `<` each
     /// (VAN DER BERG → VAN<DER<BERG); anything else is dropped.
     package static func transliterate(_ name: String) -> String {
-        var out = ""
-        var pendingFiller = false
-        for character in name.uppercased() {
-            let mapped: String
-            if let special = transliterations[character] {
-                mapped = special
-            } else if character == " " || character == "-" || character == "," || character == "<" {
-                pendingFiller = !out.isEmpty
-                continue
-            } else {
-                mapped = String(
-                    String(character).decomposedStringWithCanonicalMapping.unicodeScalars
-                        .filter { $0.value >= 65 && $0.value <= 90 }.map(Character.init))
-            }
-            guard !mapped.isEmpty else { continue }
-            if pendingFiller { out.append("<") }
-            pendingFiller = false
-            out += mapped
-        }
-        return out
+        ICAOTransliteration.preferred(name)
     }
-
-    private static let transliterations: [Character: String] = [
-        "Ä": "AE", "Å": "AA", "Æ": "AE", "Ö": "OE", "Ø": "OE", "Œ": "OE", "Ü": "UE", "Þ": "TH", "Ð": "D",
-        "Ł": "L", "Đ": "D", "Ħ": "H", "'": "", "’": "", ".": "",
-    ]
 
     /// The first nine characters and the check digit, or, for longer numbers (ICAO overflow rule),
     /// the first nine, a `<` in the check-digit position, and the rest of the number followed by the

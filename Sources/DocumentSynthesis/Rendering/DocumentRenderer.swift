@@ -56,7 +56,7 @@ package struct DocumentRenderer: Sendable {
             random: random.fork(2), textFamily: printFontFamily)
         painter.drawBackground(plainMRZBand: !lines.isEmpty && random.chance(0.65))
         painter.drawHeader()
-        painter.drawFields()
+        let viz = painter.drawFields()
         if let zone = layout.face { painter.drawPortrait(in: zone) }
         if let zone = layout.signature { painter.drawSignature(in: zone) }
         let mrz = painter.drawMRZ(lines)
@@ -67,8 +67,22 @@ package struct DocumentRenderer: Sendable {
         return RenderedDocument(
             image: painter.canvas.image(), kind: kind, pixelsPerMillimetre: s, identity: identity,
             mrzFormat: format, mrzLines: lines, characterBoxes: mrz.boxes, mrzPitch: mrz.pitch,
-            mrzCapHeight: mrz.capHeight, face: quad(layout.face), signature: quad(layout.signature))
+            mrzCapHeight: mrz.capHeight, face: quad(layout.face), signature: quad(layout.signature), viz: viz)
     }
+
+    /// The families the tuning family prints the visual zone in (the held-out family passes its own).
+    package static let tuningVizFontFamilies = ["DejaVu Sans", "DejaVu Sans Condensed"]
+
+    /// The layout catalogue's design for `kind`, for the sides printed from layouts (TD3, TD1 front).
+    static func vizLayout(for kind: DocumentLayout.Kind) -> VizLayout? {
+        switch kind {
+        case .td3: return vizCatalogue?.layout(id: "icao-td3")
+        case .td1Front: return vizCatalogue?.layout(id: "icao-td1-front")
+        case .td1Back, .td2, .mrvA, .mrvB: return nil
+        }
+    }
+
+    private static let vizCatalogue = try? VizLayoutCatalogue.bundled()
 }
 
 /// The drawing steps of one document, in millimetres.
@@ -258,9 +272,27 @@ private struct Painter {
 
     // MARK: Visual inspection zone
 
-    mutating func drawFields() {
-        let (region, rows) = fieldRows()
-        guard !rows.isEmpty else { return }
+    /// Prints the visual zone: from the side's ``VizLayout`` where the catalogue has one (TD3 data
+    /// page, TD1 front), else as a grid of caption and value cells. Returns what was printed per field
+    /// for the layout sides.
+    mutating func drawFields() -> VizFieldPrinter.Truth? {
+        let (region, rows, values, dates) = fieldRows()
+        if let vizLayout = DocumentRenderer.vizLayout(for: layout.kind) {
+            // A copy of the stream, forked: the choices below leave the portrait, signature and MRZ
+            // draws exactly as they were before the visual zone was printed from layouts.
+            var vizRandom = random
+            vizRandom = vizRandom.fork(0x56495A)
+            let family =
+                textFamily == DocumentRenderer.textFontFamily
+                ? vizRandom.pick(DocumentRenderer.tuningVizFontFamilies) : textFamily
+            let style = vizRandom.pick([
+                VizFieldPrinter.DateStyle.dayMonthNameYear, .dotted, .bilingualShortYear, .iso,
+            ])
+            let printer = VizFieldPrinter(
+                canvas: canvas, scale: s, family: family, bold: bold, ink: palette.ink, labelColour: palette.label)
+            return printer.print(layout: vizLayout, values: values, dates: dates, style: style, using: &vizRandom)
+        }
+        guard !rows.isEmpty else { return nil }
         let rowHeight = region.height / Double(rows.count)
         let labelSize = min(1.55, rowHeight * 0.26)
         let valueSize = min(2.7, rowHeight * 0.42)
@@ -277,9 +309,12 @@ private struct Painter {
                     colour: palette.ink, bold: bold, maxWidth: cellWidth - 1)
             }
         }
+        return nil
     }
 
-    private mutating func fieldRows() -> (DocumentLayout.Zone, [[(String, String)]]) {
+    private mutating func fieldRows() -> (
+        DocumentLayout.Zone, [[(String, String)]], [VizField: String], [VizField: SyntheticIdentity.CalendarDate]
+    ) {
         let id = identity
         let number = id.documentNumber
         let surname = ("Surname / Nom", id.surname)
@@ -297,6 +332,27 @@ private struct Painter {
         )
         let place = ("Place of birth", random.pick(Self.cities))
         let authority = ("Authority / Autorité", random.pick(Self.authorities))
+        let values: [VizField: String] = [
+            .documentNumber: number, .primaryName: id.surname, .secondaryName: id.givenNames,
+            .nationality: nationalityName(id.nationality), .sex: sex.1, .placeOfBirth: place.1,
+            .issuingAuthority: authority.1,
+        ]
+        let dates: [VizField: SyntheticIdentity.CalendarDate] = [
+            .dateOfBirth: id.dateOfBirth, .dateOfExpiry: id.dateOfExpiry,
+            .dateOfIssue: SyntheticIdentity.CalendarDate(year: issueYear, month: id.dateOfExpiry.month,
+                                                         day: id.dateOfExpiry.day),
+        ]
+        let (region, rows) = gridRows(
+            id: id, number: number, surname: surname, given: given, nationality: nationality, birth: birth, sex: sex,
+            expiry: expiry, issue: issue, place: place, authority: authority)
+        return (region, rows, values, dates)
+    }
+
+    private mutating func gridRows(
+        id: SyntheticIdentity, number: String, surname: (String, String), given: (String, String),
+        nationality: (String, String), birth: (String, String), sex: (String, String), expiry: (String, String),
+        issue: (String, String), place: (String, String), authority: (String, String)
+    ) -> (DocumentLayout.Zone, [[(String, String)]]) {
         switch layout.kind {
         case .td3:
             return (

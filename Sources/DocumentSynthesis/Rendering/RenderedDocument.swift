@@ -27,6 +27,8 @@ package struct RenderedDocument: Sendable {
     package var face: Quadrilateral2D?
     /// Where the signature was drawn, if the side has one.
     package var signature: Quadrilateral2D?
+    /// The visual zone's fields as printed, for sides printed from a ``VizLayout`` (TD3, TD1 front).
+    package var viz: VizFieldPrinter.Truth? = nil
 
     /// The document's outline (its corners where the straight edges meet, before corner rounding).
     package var outline: Quadrilateral2D {

@@ -1,0 +1,58 @@
+import CTesseract
+import CaptureCore
+import DocumentEngine
+import Foundation
+
+/// The visual zone's ``VizTextRecognizer`` on Linux: Tesseract's LSTM engine reading single text
+/// lines (page segmentation mode 7), with the traineddata of Debian's `tesseract-ocr-<lang>`.
+///
+/// By default every line is read with Tesseract's Latin-script model (Debian's
+/// `tesseract-ocr-script-latn`, `Latin.traineddata`): names are printed with the holder's national
+/// letters whatever the issuer's language (É, Ü, Ø, Å, Ñ, Ç ...), and the per-language models drop
+/// the accents they were not trained on. With ``models`` nil, the layout's languages are used,
+/// followed by ``extraLanguages``. One ``TesseractPool`` per model combination, created on first use.
+package final class TesseractVizRecognizer: VizTextRecognizer {
+    /// The models every line is read with (`["Latin"]`), or nil for the layout's languages.
+    package let models: [String]?
+    /// Languages appended to the layout's when ``models`` is nil.
+    package let extraLanguages: [String]
+    private let pools = Locked<[String: TesseractPool]>([:])
+
+    /// Creates the recogniser and loads its first model once, so that a missing installation
+    /// fails here and not on the first document.
+    package init(models: [String]? = ["Latin"], extraLanguages: [String] = ["deu", "spa"]) throws(VizRecognitionError) {
+        self.models = models
+        self.extraLanguages = extraLanguages
+        _ = try pool(for: ["eng"])
+    }
+
+    package func readLine(_ image: GrayImage, languages: [String]) throws(VizRecognitionError) -> VizRecognizedText {
+        let pool = try pool(for: languages)
+        do {
+            let read = try pool.withEngine { $0.textAndConfidence(of: image) }
+            let text = read.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return VizRecognizedText(text: text, confidence: text.isEmpty ? 0 : read.confidence)
+        } catch {
+            throw .failed("\(error)")
+        }
+    }
+
+    private func pool(for languages: [String]) throws(VizRecognitionError) -> TesseractPool {
+        var all: [String] = []
+        let requested = models ?? (languages.isEmpty ? ["eng"] : languages) + extraLanguages
+        for language in requested where !all.contains(language) {
+            all.append(language)
+        }
+        let key = all.joined(separator: "+")
+        if let pool = pools.withLock({ $0[key] }) { return pool }
+        do {
+            let pool = try TesseractPool(
+                language: key, maximumIdle: max(1, ProcessInfo.processInfo.activeProcessorCount),
+                pageSegmentation: PSM_SINGLE_LINE)
+            pools.withLock { $0[key] = pool }
+            return pool
+        } catch {
+            throw .unavailable(languages: all)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+#if canImport(Vision) && canImport(CoreGraphics)
+import CaptureCore
+import CoreGraphics
+import Foundation
+import Vision
+
+/// The visual zone's ``VizTextRecognizer`` on Apple platforms: Vision's accurate text recogniser on
+/// one line image. The reader's line finding, caption stripping and checks are the same as on Linux.
+package struct VisionVizTextRecognizer: VizTextRecognizer {
+    package init() {}
+
+    package func readLine(_ image: GrayImage, languages: [String]) throws(VizRecognitionError) -> VizRecognizedText {
+        guard let cgImage = Self.cgImage(image) else { throw .failed("the line image could not be converted") }
+        let request = VNRecognizeTextRequest()
+        request.recognitionLevel = .accurate
+        request.usesLanguageCorrection = false
+        request.recognitionLanguages = languages.compactMap { Self.visionLanguages[$0] }
+        do {
+            try VNImageRequestHandler(cgImage: cgImage, options: [:]).perform([request])
+        } catch {
+            throw .failed(error.localizedDescription)
+        }
+        let candidates = (request.results ?? []).compactMap { $0.topCandidates(1).first }
+        guard !candidates.isEmpty else { return VizRecognizedText(text: "", confidence: 0) }
+        let text = candidates.map(\.string).joined(separator: " ")
+        let confidence = candidates.map { Double($0.confidence) }.min() ?? 0
+        return VizRecognizedText(text: text, confidence: confidence)
+    }
+
+    private static let visionLanguages = [
+        "eng": "en-US", "fra": "fr-FR", "deu": "de-DE", "spa": "es-ES", "por": "pt-BR", "ita": "it-IT",
+    ]
+
+    private static func cgImage(_ image: GrayImage) -> CGImage? {
+        guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height,
+              let provider = CGDataProvider(data: Data(image.pixels) as CFData)
+        else { return nil }
+        return CGImage(
+            width: image.width, height: image.height, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: image.width,
+            space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.none.rawValue),
+            provider: provider, decode: nil, shouldInterpolate: false, intent: .defaultIntent)
+    }
+}
+#endif

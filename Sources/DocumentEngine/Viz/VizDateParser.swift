@@ -1,0 +1,164 @@
+import Foundation
+
+/// Parses dates in the formats documents print: `12.08.1974`, `12/08/1974`, `12-08-1974`,
+/// `1974-08-12`, `12 AUG 1974`, `12 AUG/AOÛT 74`, `12 AOÛT 1974`, `12 ENE 74`, and in the United States
+/// `08/12/1974` (``VizLayout/DateOrder/monthDayYear``).
+///
+/// Month abbreviations are those of English, French, German, Spanish and Portuguese; a bilingual
+/// pair (`AUG/AOÛT`) must name the same month in both. In digit positions the letters OCR confuses
+/// with digits (O, D, Q → 0; I, L, | → 1; S → 5; B → 8; Z → 2) are read as those digits. Two-digit
+/// years are resolved with ``Century``. Anything else, or an impossible calendar date, is nil:
+/// the field is then "not read", never guessed.
+package struct VizDateParser: Sendable {
+    /// How to expand a two-digit year.
+    package enum Century: Sendable, Equatable {
+        /// A date in the past (birth, issue): the latest year not after `currentYear`.
+        case past(currentYear: Int)
+        /// An expiry: within 50 years either side of `currentYear`.
+        case near(currentYear: Int)
+    }
+
+    /// Order of all-digit dates.
+    package var order: VizLayout.DateOrder
+
+    package init(order: VizLayout.DateOrder) {
+        self.order = order
+    }
+
+    /// The date printed in `text`, or nil.
+    package func parse(_ text: String, century: Century) -> VizDate? {
+        let original = text.trimmingCharacters(in: .whitespaces)
+        let upper = original.uppercased()
+        // Split into runs of letters/digits; separators are anything else.
+        var tokens: [String] = []
+        var current = ""
+        for character in upper {
+            if character.isLetter || character.isNumber || character == "|" {
+                current.append(character)
+            } else {
+                if !current.isEmpty { tokens.append(current) }
+                current = ""
+            }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        guard tokens.count >= 3 else { return nil }
+
+        var day: Int?, month: Int?, year: Int?, yearDigits = 0
+        if let monthIndex = tokens.firstIndex(where: { Self.monthNumber($0) != nil }) {
+            // Named month: day before it, then one or more month names (bilingual), then the year.
+            guard monthIndex >= 1 else { return nil }
+            let names = tokens[monthIndex...].prefix { !Self.looksNumeric($0) }
+            let numbers = Set(names.compactMap(Self.monthNumber))
+            guard numbers.count == 1, names.allSatisfy({ Self.monthNumber($0) != nil }) else { return nil }
+            month = numbers.first
+            day = Self.number(tokens[monthIndex - 1])
+            let yearIndex = monthIndex + names.count
+            guard yearIndex == tokens.count - 1 else { return nil }
+            let yearToken = Self.digits(tokens[yearIndex])
+            year = yearToken.flatMap(Int.init)
+            yearDigits = yearToken?.count ?? 0
+        } else {
+            guard tokens.count == 3 else { return nil }
+            let parts = tokens.map(Self.digits)
+            guard let a = parts[0], let b = parts[1], let c = parts[2] else { return nil }
+            if a.count == 4 {
+                year = Int(a); yearDigits = 4; month = Int(b); day = Int(c)
+            } else {
+                year = Int(c); yearDigits = c.count
+                switch order {
+                case .dayMonthYear: day = Int(a); month = Int(b)
+                case .monthDayYear: month = Int(a); day = Int(b)
+                }
+            }
+        }
+        guard let day, let month, var year, yearDigits == 2 || yearDigits == 4 else { return nil }
+        if yearDigits == 2 { year = Self.expand(year, century) }
+        guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
+              (1850...2199).contains(year)
+        else { return nil }
+        return VizDate(day: day, month: month, year: year, originalString: original)
+    }
+
+    static func expand(_ twoDigits: Int, _ century: Century) -> Int {
+        switch century {
+        case let .past(currentYear):
+            let candidate = currentYear / 100 * 100 + twoDigits
+            return candidate > currentYear ? candidate - 100 : candidate
+        case let .near(currentYear):
+            var candidate = currentYear / 100 * 100 + twoDigits
+            if candidate > currentYear + 50 { candidate -= 100 }
+            if candidate < currentYear - 50 { candidate += 100 }
+            return candidate
+        }
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// A token that is mostly digits (OCR may have turned one digit into a letter).
+    static func looksNumeric(_ token: String) -> Bool {
+        let digitCount = token.filter(\.isNumber).count
+        return digitCount > 0 && digitCount * 2 >= token.count
+    }
+
+    /// The token as digits, with OCR's letter-for-digit confusions undone; nil if it is not numeric.
+    static func digits(_ token: String) -> String? {
+        guard looksNumeric(token) else { return nil }
+        var out = ""
+        for character in token {
+            if character.isASCII, character.isNumber {
+                out.append(character)
+            } else if let digit = confusions[character] {
+                out.append(digit)
+            } else {
+                return nil
+            }
+        }
+        return out
+    }
+
+    static func number(_ token: String) -> Int? {
+        guard let d = digits(token), (1...2).contains(d.count) else { return nil }
+        return Int(d)
+    }
+
+    private static let confusions: [Character: Character] = [
+        "O": "0", "D": "0", "Q": "0", "I": "1", "L": "1", "|": "1", "S": "5", "B": "8", "Z": "2",
+    ]
+
+    /// The month a name or abbreviation stands for (English, French, German, Spanish, Portuguese;
+    /// accents optional), or nil.
+    package static func monthNumber(_ token: String) -> Int? {
+        let folded = String(
+            token.uppercased().decomposedStringWithCanonicalMapping.unicodeScalars
+                .filter { $0.value >= 65 && $0.value <= 90 }.map(Character.init))
+        return monthNames[folded]
+    }
+
+    private static let monthNames: [String: Int] = {
+        let lists: [[String]] = [
+            ["JAN", "JANUARY", "JANV", "JANVIER", "JANUAR", "ENE", "ENERO", "JANEIRO"],
+            ["FEB", "FEBRUARY", "FEV", "FEVR", "FEVRIER", "FEBRUAR", "FEBRERO", "FEVEREIRO"],
+            ["MAR", "MARCH", "MARS", "MAER", "MAR", "MRZ", "MARZ", "MAERZ", "MARZO", "MARCO"],
+            ["APR", "APRIL", "AVR", "AVRIL", "ABR", "ABRIL"],
+            ["MAY", "MAI", "MAYO", "MAIO"],
+            ["JUN", "JUNE", "JUIN", "JUNI", "JUNIO", "JUNHO"],
+            ["JUL", "JULY", "JUIL", "JUILLET", "JULI", "JULIO", "JULHO"],
+            ["AUG", "AUGUST", "AOU", "AOUT", "AGO", "AGOSTO"],
+            ["SEP", "SEPT", "SEPTEMBER", "SEPTEMBRE", "SEPTIEMBRE", "SET", "SETEMBRO"],
+            ["OCT", "OCTOBER", "OCTOBRE", "OKT", "OKTOBER", "OCTUBRE", "OUT", "OUTUBRO"],
+            ["NOV", "NOVEMBER", "NOVEMBRE", "NOVIEMBRE", "NOVEMBRO"],
+            ["DEC", "DECEMBER", "DECEMBRE", "DEZ", "DEZEMBER", "DIC", "DICIEMBRE", "DEZEMBRO"],
+        ]
+        var names: [String: Int] = [:]
+        for (index, list) in lists.enumerated() {
+            for name in list { names[name] = index + 1 }
+        }
+        return names
+    }()
+}

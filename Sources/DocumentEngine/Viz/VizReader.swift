@@ -1,0 +1,175 @@
+import CaptureCore
+import Foundation
+
+/// Reads the printed fields of a located document side: rectifies it, finds the text lines in each
+/// field cell of its ``VizLayout``, takes the value's line(s) (the tallest print in the cell; the
+/// caption above is smaller), reads them with a ``VizTextRecognizer``, strips a caption read on the
+/// same line, and checks each value for its field's kind.
+///
+/// A value that fails its checks (a date that does not parse, a name with digits, a confidence
+/// under ``minimumConfidence``) is listed in ``VizReading/notRead``: the reader never reports a value
+/// it could not check. When fewer than half of the layout's dates, sex and number pass, the layout
+/// does not fit the document and no field is reported. Reading costs one recogniser call per field line, so callers read once per
+/// side (BlinkID: on the frame that accepts the side), not per frame.
+package struct VizReader: Sendable {
+    /// The OCR engine.
+    package let recognizer: any VizTextRecognizer
+    /// Scale the document is rectified to before reading (a 2.6 mm value is then ~23 px tall).
+    package var pixelsPerMillimetre: Double = 12
+    /// Lowest recogniser confidence accepted for a value.
+    package var minimumConfidence: Double = 0.6
+    /// The line finder.
+    package var lineFinder = VizLineFinder()
+
+    package init(recognizer: any VizTextRecognizer) {
+        self.recognizer = recognizer
+    }
+
+    /// Reads `layout` on the document whose corners in `frame` are `quad` (upper-left first, clockwise).
+    package func read(
+        frame: GrayImage, quad: Quadrilateral2D, layout: VizLayout, today: MRZDate
+    ) throws(VizRecognitionError) -> VizReading? {
+        let size = DocumentLayout.of(layout.documentLayout)
+        let s = pixelsPerMillimetre
+        guard let document = PerspectiveWarp.rectify(
+            frame, quad: quad, width: Int((size.width * s).rounded()), height: Int((size.height * s).rounded()))
+        else { return nil }
+        return try read(document: document, pixelsPerMillimetre: s, layout: layout, today: today)
+    }
+
+    /// Reads `layout` on a document already rectified at `s` pixels per millimetre.
+    package func read(
+        document: GrayImage, pixelsPerMillimetre s: Double, layout: VizLayout, today: MRZDate
+    ) throws(VizRecognitionError) -> VizReading {
+        var values: [VizReading.FieldValue] = []
+        var notRead: [VizField] = []
+        var declined: [VizField: String] = [:]
+        let dates = VizDateParser(order: layout.dateOrder)
+        for cell in layout.fields {
+            let pixelCell = PixelRect(
+                x: Int((cell.zone.x * s).rounded()), y: Int((cell.zone.y * s).rounded()),
+                width: Int((cell.zone.width * s).rounded()), height: Int((cell.zone.height * s).rounded()))
+            let lines = valueLines(lineFinder.lines(in: document, cell: pixelCell, pixelsPerMillimetre: s),
+                                   maximum: cell.maximumLines)
+            guard !lines.isEmpty else {
+                notRead.append(cell.field)
+                continue
+            }
+            var texts: [String] = []
+            var confidence = 1.0
+            for line in lines {
+                let padY = max(2, line.rect.height / 3), padX = max(3, Int(0.8 * s))
+                let crop = PixelRect(x: line.rect.x - padX, y: line.rect.y - padY,
+                                     width: line.rect.width + 2 * padX, height: line.rect.height + 2 * padY)
+                    .clipped(width: document.width, height: document.height)
+                let read = try recognizer.readLine(document.cropped(to: crop), languages: layout.languages)
+                texts.append(read.text)
+                confidence = min(confidence, read.confidence)
+            }
+            let raw = texts.joined(separator: "\n")
+            guard confidence >= minimumConfidence,
+                  let checked = Self.checkedValue(
+                      texts.map { Self.strippingCaption($0, words: cell.captionWords) }, field: cell.field,
+                      dates: dates, today: today)
+            else {
+                notRead.append(cell.field)
+                declined[cell.field] = "'\(raw)' (confidence \(Int(confidence * 100)) %)"
+                continue
+            }
+            let united = lines.map(\.rect).reduce(lines[0].rect) { a, b in
+                let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
+                return PixelRect(x: x0, y: y0, width: max(a.x + a.width, b.x + b.width) - x0,
+                                 height: max(a.y + a.height, b.y + b.height) - y0)
+            }
+            values.append(.init(
+                field: cell.field, value: checked.0, rawText: raw, date: checked.1, confidence: confidence,
+                box: .init(x: Double(united.x) / s, y: Double(united.y) / s, width: Double(united.width) / s,
+                           height: Double(united.height) / s)))
+        }
+        values.sort { $0.field < $1.field }
+        // The layout must fit the document: where fewer than half of its structured fields (dates,
+        // sex, number) pass their checks, the cells do not sit on this design's fields, and its
+        // free-text cells would hold whatever is printed there. Nothing is reported then.
+        let structured = layout.fields.filter { $0.field.kind != .name && $0.field.kind != .text }.map(\.field)
+        let structuredRead = values.filter { structured.contains($0.field) }.count
+        if !structured.isEmpty, structuredRead * 2 < structured.count {
+            for value in values { declined[value.field] = "'\(value.rawText)' (the layout does not fit this document)" }
+            return VizReading(layoutID: layout.id, fields: [], notRead: layout.fields.map(\.field).sorted(),
+                              declined: declined)
+        }
+        return VizReading(layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined)
+    }
+
+    /// The value's lines: the tallest line and, for multi-line fields, the lines below it of at
+    /// least 70 % of its height (a caption above the value is smaller and is left out).
+    func valueLines(_ lines: [VizLineFinder.Line], maximum: Int) -> [VizLineFinder.Line] {
+        guard let tallest = lines.max(by: { $0.rect.height < $1.rect.height }),
+              let first = lines.firstIndex(of: tallest)
+        else { return [] }
+        let minimum = Int(Double(tallest.rect.height) * 0.7)
+        return Array(lines[first...].filter { $0.rect.height >= minimum }.prefix(maximum))
+    }
+
+    /// `text` without a caption word (or field number) read at its start, case and accents ignored.
+    static func strippingCaption(_ text: String, words: [String]) -> String {
+        var rest = text.trimmingCharacters(in: .whitespaces)
+        var stripped = true
+        while stripped {
+            stripped = false
+            for word in words where !word.isEmpty {
+                guard let range = rest.range(of: word, options: [.anchored, .caseInsensitive, .diacriticInsensitive])
+                else { continue }
+                // A whole word only: the caption "Nom" must not eat the start of "NOMURA".
+                if range.upperBound < rest.endIndex, rest[range.upperBound].isLetter || rest[range.upperBound].isNumber {
+                    continue
+                }
+                rest = String(rest[range.upperBound...])
+                    .trimmingCharacters(in: CharacterSet(charactersIn: " :/.").union(.whitespaces))
+                stripped = true
+            }
+        }
+        return rest
+    }
+
+    /// The value cleaned and checked for `field`'s kind, or nil when it fails.
+    static func checkedValue(
+        _ lines: [String], field: VizField, dates: VizDateParser, today: MRZDate
+    ) -> (String, VizDate?)? {
+        let trimSet = CharacterSet.whitespaces.union(CharacterSet(charactersIn: ".,:;|_—–\"“”‘`"))
+        let cleaned = lines.map { collapseSpaces($0).trimmingCharacters(in: trimSet) }.filter { !$0.isEmpty }
+        guard !cleaned.isEmpty else { return nil }
+        let text = cleaned.joined(separator: field.kind == .text && cleaned.count > 1 ? ", " : " ")
+        switch field.kind {
+        case .name:
+            let upper = text.uppercased()
+            let allowed = upper.allSatisfy { $0.isLetter || $0 == " " || $0 == "-" || $0 == "'" || $0 == "’" }
+            guard allowed, upper.filter(\.isLetter).count >= 1 else { return nil }
+            return (upper, nil)
+        case .code:
+            let code = text.uppercased().filter { !$0.isWhitespace }
+            guard (5...15).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+            else { return nil }
+            return (code, nil)
+        case .sex:
+            let letters = Set(text.uppercased().filter(\.isLetter))
+            guard letters.count == 1, let letter = letters.first, "MFX".contains(letter),
+                  text.filter(\.isLetter).count <= 2
+            else { return nil }
+            return (String(letter), nil)
+        case .date:
+            // A birth is in the past; issue and expiry dates of a document in use lie within decades of today.
+            let century: VizDateParser.Century =
+                field == .dateOfBirth ? .past(currentYear: today.year) : .near(currentYear: today.year)
+            guard let date = dates.parse(text, century: century) else { return nil }
+            return (text, date)
+        case .text:
+            guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+            return (text, nil)
+        }
+    }
+
+    /// `text` with every run of white space one space, trimmed.
+    package static func collapseSpaces(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

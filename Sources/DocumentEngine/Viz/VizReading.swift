@@ -1,0 +1,53 @@
+import CaptureCore
+
+/// The printed fields read on one document side.
+package struct VizReading: Sendable, Equatable {
+    /// One field's value.
+    package struct FieldValue: Sendable, Equatable {
+        /// Which field.
+        package var field: VizField
+        /// The value, cleaned for its kind: names upper case with their diacritics and single
+        /// spaces, codes without spaces, sex `M`/`F`/`X`, dates as printed (see ``date``).
+        package var value: String
+        /// The text the recogniser returned for the value's line(s), before cleaning.
+        package var rawText: String
+        /// The date, for date fields.
+        package var date: VizDate?
+        /// The recogniser's confidence, 0...1 (the lowest of the value's lines).
+        package var confidence: Double
+        /// Where the value was read, in millimetres on the rectified document.
+        package var box: VizLayout.Zone
+
+        package init(
+            field: VizField, value: String, rawText: String, date: VizDate?, confidence: Double, box: VizLayout.Zone
+        ) {
+            self.field = field
+            self.value = value
+            self.rawText = rawText
+            self.date = date
+            self.confidence = confidence
+            self.box = box
+        }
+    }
+
+    /// The layout that was read (``VizLayout/id``).
+    package var layoutID: String
+    /// The fields read, in ``VizField`` order. A field that failed its checks is absent.
+    package var fields: [FieldValue]
+    /// Fields the layout has but that were not read (no text found, low confidence, or a value
+    /// that fails its kind's checks).
+    package var notRead: [VizField]
+    /// For the fields not read whose lines were found: the text read and why it was declined
+    /// (evaluation and debugging; holds personal data, never log it).
+    package var declined: [VizField: String]
+
+    package init(layoutID: String, fields: [FieldValue], notRead: [VizField], declined: [VizField: String] = [:]) {
+        self.layoutID = layoutID
+        self.fields = fields
+        self.notRead = notRead
+        self.declined = declined
+    }
+
+    /// The value of `field`, if read.
+    package subscript(field: VizField) -> FieldValue? { fields.first { $0.field == field } }
+}

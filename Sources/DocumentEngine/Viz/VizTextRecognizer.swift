@@ -1,0 +1,40 @@
+import CaptureCore
+
+/// An OCR engine for printed Latin text, reading one line at a time: the reader finds the lines
+/// and gives each to the recogniser. Tesseract's LSTM engine on Linux
+/// (`DocumentClassification.TesseractVizRecognizer`), Vision's text recogniser on Apple platforms
+/// (`VisionVizTextRecognizer`).
+package protocol VizTextRecognizer: Sendable {
+    /// The text of one line image (dark print on a light ground, a few pixels of margin around it),
+    /// in `languages` (ISO 639-2 codes, the most likely first).
+    func readLine(_ image: GrayImage, languages: [String]) throws(VizRecognitionError) -> VizRecognizedText
+}
+
+/// What a ``VizTextRecognizer`` read on one line.
+package struct VizRecognizedText: Sendable, Equatable {
+    /// The text, without the line break.
+    package var text: String
+    /// The engine's confidence, 0...1.
+    package var confidence: Double
+
+    package init(text: String, confidence: Double) {
+        self.text = text
+        self.confidence = confidence
+    }
+}
+
+/// Why a line could not be read at all.
+package enum VizRecognitionError: Error, Equatable, CustomStringConvertible {
+    /// The OCR engine or its data for a language is not installed.
+    case unavailable(languages: [String])
+    /// The engine failed on this image.
+    case failed(String)
+
+    package var description: String {
+        switch self {
+        case let .unavailable(languages):
+            return "no OCR data for \(languages.joined(separator: "+")): install tesseract-ocr-<lang> (scripts/bootstrap)"
+        case let .failed(detail): return "the OCR engine failed: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import BlinkID
+import Foundation
+
+/// The `viz` member of `capkit scan --json`: the printed fields read on each side.
+///
+/// ```json
+/// "viz": [{"side": "first", "layout": "icao-td3", "notRead": ["issuingAuthority"],
+///          "fields": {"primaryName": {"value": "MÜLLER", "confidence": 0.91},
+///                     "dateOfBirth": {"value": "12 AUG/AOÛT 74", "date": "1974-08-12", "confidence": 0.88}}}]
+/// ```
+package struct ScanReportViz: Encodable {
+    package struct Value: Encodable {
+        package var value: String
+        /// ISO date, for date fields.
+        package var date: String?
+        package var confidence: Double
+    }
+
+    package var side: String
+    package var layout: String
+    package var fields: [String: Value]
+    package var notRead: [String]
+
+    package init(_ result: VizResult) {
+        side = result.side.rawValue
+        layout = result.layout
+        fields = Dictionary(uniqueKeysWithValues: result.fields.map { field in
+            (field.field.rawValue, Value(value: field.value, date: field.date?.isoString,
+                                         confidence: (field.confidence * 1000).rounded() / 1000))
+        })
+        notRead = result.notRead.map(\.rawValue)
+    }
+
+    /// The `--json` member for `results` (nil when no side's printed fields were read).
+    package static func member(_ results: [VizResult]) -> [ScanReportViz]? {
+        results.isEmpty ? nil : results.map(ScanReportViz.init)
+    }
+
+    /// Lines for the human-readable report.
+    package static func lines(_ results: [VizResult]) -> [String] {
+        results.flatMap { result -> [String] in
+            var lines = ["  printed fields (\(result.layout), \(result.side.rawValue) side):"]
+            for field in result.fields {
+                lines.append("    \(field.field.rawValue): \(field.value)" + (field.date.map { "  (\($0.isoString))" } ?? ""))
+            }
+            if !result.notRead.isEmpty {
+                lines.append("    not read: " + result.notRead.map(\.rawValue).joined(separator: ", "))
+            }
+            return lines
+        }
+    }
+}

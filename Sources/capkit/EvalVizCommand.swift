@@ -1,0 +1,211 @@
+import ArgumentParser
+import CaptureCore
+import DocumentClassification
+import DocumentEngine
+import DocumentSynthesis
+import Foundation
+
+/// `capkit eval-viz`: the visual-zone reader on generated data pages and card fronts, per field:
+/// exact, wrong (a value reported that differs from what was printed) and not read.
+struct EvalVizCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval-viz",
+        abstract: "Measure the printed-field (VIZ) reader on generated documents: per-field exact rate and CPU per side.",
+        discussion: """
+            For each family (tuning: the generator's own frames; heldout: the held-out composer, other fonts, \
+            wear and optics), tier and layout (TD3 data page, TD1 front), --count frames are generated \
+            (seeded). The document is rectified from its true corners (the reader is measured, not the \
+            localiser) and read once with Tesseract. A field is exact when the value equals what was printed \
+            (names with their diacritics, dates by day, month and year); wrong when a value was reported that \
+            differs (the figure that must stay at zero); not read when the reader declined it.
+            """)
+
+    @Option(help: "Families (tuning, heldout), comma-separated.")
+    var families = "tuning,heldout"
+
+    @Option(help: "Tiers (clean, phone, hard), comma-separated.")
+    var tiers = "clean,phone"
+
+    @Option(help: "Layouts (td3, td1front), comma-separated.")
+    var layouts = "td3,td1front"
+
+    @Option(help: "Frames per family, tier and layout.")
+    var count = 20
+
+    @Option(help: "Size of generated frames, WIDTHxHEIGHT.")
+    var size = "1920x1080"
+
+    @Option(help: "First seed.")
+    var seed: UInt64 = 11
+
+    @Option(help: "Tesseract models, +-separated (default Latin; 'layout' for the layout's languages + deu+spa).")
+    var ocrModels = "Latin"
+
+    @Flag(help: "Print every field that is wrong or not read, with what was printed (generated data only).")
+    var verbose = false
+
+    func validate() throws {
+        guard count > 0 else { throw ValidationError("--count must be positive.") }
+    }
+
+    /// Per-field tallies.
+    struct Tally {
+        /// `wrong` counts every reported value that differs; `accentsOnly` those of them equal to the
+        /// printed value once accents are folded (É read as E).
+        var exact = 0, wrong = 0, notRead = 0, accentsOnly = 0
+        var total: Int { exact + wrong + notRead }
+    }
+
+    func run() async throws {
+        let dims = size.split(separator: "x").compactMap { Int($0) }
+        guard dims.count == 2 else { throw ValidationError("Bad --size \(size); expected WIDTHxHEIGHT.") }
+        let catalogue: VizLayoutCatalogue
+        let reader: VizReader
+        let recognizer: TimedVizRecognizer
+        do {
+            catalogue = try VizLayoutCatalogue.bundled()
+            let models = ocrModels == "layout" ? nil : ocrModels.split(separator: "+").map(String.init)
+            recognizer = TimedVizRecognizer(try TesseractVizRecognizer(models: models))
+            reader = VizReader(recognizer: recognizer)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let today = MRZDate(year: 2026, month: 11, day: 26)
+        print("VIZ reader on generated frames (\(count) per family, tier and layout, \(size), seeds from \(seed)):")
+        for family in families.split(separator: ",").map(String.init) {
+            guard family == "tuning" || family == "heldout" else {
+                throw ValidationError("Unknown family \(family); use tuning or heldout.")
+            }
+            for tierName in tiers.split(separator: ",") {
+                guard let tier = TierArgument(rawValue: String(tierName))?.tier else {
+                    throw ValidationError("Unknown tier \(tierName); use clean, phone or hard.")
+                }
+                for layoutName in layouts.split(separator: ",").map(String.init) {
+                    let kind: DocumentLayout.Kind
+                    switch layoutName {
+                    case "td3": kind = .td3
+                    case "td1front": kind = .td1Front
+                    default: throw ValidationError("Unknown layout \(layoutName); use td3 or td1front.")
+                    }
+                    var tallies: [VizField: Tally] = [:]
+                    var cpu: [Double] = []
+                    var ocrCPU = 0.0
+                    let progress = ProgressBar(total: count)
+                    for i in 0..<count {
+                        let frameSeed = seed &+ UInt64(i) &* 7919
+                        let scene: SyntheticScene
+                        if family == "tuning" {
+                            scene = try SceneComposer(tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind])
+                                .compose(seed: frameSeed)
+                        } else {
+                            scene = try HeldOutSceneComposer(
+                                tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind]
+                            ).compose(seed: frameSeed)
+                        }
+                        guard let truth = scene.document.viz, let layout = catalogue.layout(id: truth.layoutID) else {
+                            continue
+                        }
+                        let gray = scene.image.grayscale()
+                        let start = CPUClock.now(), ocrStart = recognizer.seconds
+                        let reading = try reader.read(frame: gray, quad: scene.truth.corners, layout: layout, today: today)
+                        cpu.append(CPUClock.now() - start)
+                        ocrCPU += recognizer.seconds - ocrStart
+                        for cell in layout.fields {
+                            let printed = truth.values[cell.field]
+                            let value = reading?[cell.field]
+                            var tally = tallies[cell.field, default: Tally()]
+                            if let value {
+                                if Self.matches(value, printed: printed, date: truth.dates[cell.field]) {
+                                    tally.exact += 1
+                                } else {
+                                    tally.wrong += 1
+                                    if let printed, Self.folded(printed) == Self.folded(value.value) { tally.accentsOnly += 1 }
+                                    if verbose {
+                                        print("  wrong \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
+                                              + "\(cell.field.rawValue): printed '\(printed ?? "")' read '\(value.value)'")
+                                    }
+                                }
+                            } else if printed != nil {
+                                tally.notRead += 1
+                                if verbose {
+                                    print("  not read \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
+                                          + "\(cell.field.rawValue): printed '\(printed ?? "")'"
+                                          + (reading?.declined[cell.field].map { ", declined \($0)" } ?? ", no line found"))
+                                }
+                            }
+                            tallies[cell.field] = tally
+                        }
+                        progress.update(i + 1, label: "\(family) \(tier.rawValue) \(layoutName)")
+                    }
+                    progress.finish()
+                    print(Self.report(family: family, tier: tier, layout: layoutName, tallies: tallies, cpu: cpu))
+                    print(String(format: "of which Tesseract: mean %.0f ms per side", ocrCPU / Double(max(1, cpu.count)) * 1000))
+                }
+            }
+        }
+    }
+
+    /// Whether a reported value equals what was printed.
+    static func matches(_ value: VizReading.FieldValue, printed: String?, date: SyntheticIdentity.CalendarDate?) -> Bool {
+        if let date {
+            guard let read = value.date else { return false }
+            return read.day == date.day && read.month == date.month && read.year == date.year
+        }
+        guard let printed else { return false }
+        switch value.field.kind {
+        case .code: return value.value == printed.uppercased().filter { !$0.isWhitespace }
+        default: return value.value == VizReader.collapseSpaces(printed.uppercased())
+        }
+    }
+
+    static func folded(_ text: String) -> String {
+        text.uppercased().replacingOccurrences(of: "ß", with: "SS")
+            .folding(options: [.diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    static func report(
+        family: String, tier: SceneTier, layout: String, tallies: [VizField: Tally], cpu: [Double]
+    ) -> String {
+        func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
+        func rate(_ part: Int, _ total: Int) -> String { total == 0 ? "-" : String(format: "%.3f", Double(part) / Double(total)) }
+        var lines = ["\n\(family) \(tier.rawValue) \(layout):",
+                     pad("field", 18) + pad("exact", 8) + pad("wrong", 8) + pad("(accents)", 10) + pad("not read", 10)
+                        + "n"]
+        var sum = Tally()
+        for field in tallies.keys.sorted() {
+            let t = tallies[field]!
+            sum.exact += t.exact; sum.wrong += t.wrong; sum.notRead += t.notRead; sum.accentsOnly += t.accentsOnly
+            lines.append(pad(field.rawValue, 18) + pad(rate(t.exact, t.total), 8) + pad(rate(t.wrong, t.total), 8)
+                         + pad(rate(t.accentsOnly, t.total), 10) + pad(rate(t.notRead, t.total), 10) + "\(t.total)")
+        }
+        lines.append(pad("all fields", 18) + pad(rate(sum.exact, sum.total), 8) + pad(rate(sum.wrong, sum.total), 8)
+                     + pad(rate(sum.accentsOnly, sum.total), 10) + pad(rate(sum.notRead, sum.total), 10)
+                     + "\(sum.total)")
+        let sorted = cpu.sorted()
+        if !sorted.isEmpty {
+            let mean = sorted.reduce(0, +) / Double(sorted.count)
+            let p90 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.9))]
+            lines.append(String(format: "CPU per side: mean %.0f ms, p90 %.0f ms (rectify + lines + OCR)", mean * 1000, p90 * 1000))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A recogniser that adds up the CPU time of the one it wraps (the OCR share of a VIZ read).
+final class TimedVizRecognizer: VizTextRecognizer {
+    private let wrapped: any VizTextRecognizer
+    private let total = Locked(0.0)
+
+    init(_ wrapped: any VizTextRecognizer) {
+        self.wrapped = wrapped
+    }
+
+    /// CPU seconds spent in the wrapped recogniser so far.
+    var seconds: Double { total.withLock { $0 } }
+
+    func readLine(_ image: GrayImage, languages: [String]) throws(VizRecognitionError) -> VizRecognizedText {
+        let start = CPUClock.now()
+        defer { total.withLock { $0 += CPUClock.now() - start } }
+        return try wrapped.readLine(image, languages: languages)
+    }
+}

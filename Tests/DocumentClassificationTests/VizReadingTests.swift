@@ -1,0 +1,58 @@
+import CaptureCore
+import DocumentEngine
+import DocumentSynthesis
+import Testing
+
+@testable import DocumentClassification
+
+/// The printed fields of generated documents, read end to end with Tesseract: one TD3 data page and
+/// one TD1 front (tesseract in a debug build is slow, so one of each).
+@Suite struct VizReadingTests {
+    private static let today = MRZDate(year: 2026, month: 11, day: 26)
+    /// One recogniser for the suite: loading the Latin model is most of a test's time.
+    private static let recognizer = Result { () throws(VizRecognitionError) in try TesseractVizRecognizer() }
+
+    private func readBack(_ kind: DocumentLayout.Kind, seed: UInt64) throws -> (VizFieldPrinter.Truth, VizReading) {
+        let document = try DocumentRenderer(pixelsPerMillimetre: 12).render(kind, seed: seed)
+        let truth = try #require(document.viz)
+        let layout = try #require(try VizLayoutCatalogue.bundled().layout(id: truth.layoutID))
+        let reader = VizReader(recognizer: try Self.recognizer.get())
+        let reading = try reader.read(
+            document: document.image.grayscale(), pixelsPerMillimetre: 12, layout: layout, today: Self.today)
+        return (truth, reading)
+    }
+
+    @Test(arguments: [(DocumentLayout.Kind.td3, UInt64(4)), (.td1Front, 9)])
+    func aGeneratedSideIsReadAsPrinted(kind: DocumentLayout.Kind, seed: UInt64) throws {
+        let (truth, reading) = try readBack(kind, seed: seed)
+        #expect(!truth.values.isEmpty)
+        // Every value reported is what was printed; names, number and dates are all read.
+        for value in reading.fields {
+            if value.field == .documentNumber {
+                // Printed fonts draw O and 0, I and 1 alike: the number is exact up to that pair, which
+                // the MRZ comparison settles (DocumentFieldComparator.printedNumbersAgree).
+                let fold = { (v: String) in String(v.map { $0 == "O" ? "0" : $0 == "I" ? "1" : $0 }) }
+                #expect(fold(value.value) == truth.values[.documentNumber].map(fold))
+            } else if let date = truth.dates[value.field] {
+                #expect(value.date?.year == date.year && value.date?.month == date.month && value.date?.day == date.day,
+                        "\(value.field)")
+            } else {
+                #expect(value.value == truth.values[value.field].map { VizReader.collapseSpaces($0.uppercased()) },
+                        "\(value.field)")
+            }
+        }
+        let read = Set(reading.fields.map(\.field))
+        for field in [VizField.primaryName, .documentNumber, .dateOfBirth, .dateOfExpiry] {
+            #expect(read.contains(field), "\(field) not read")
+        }
+    }
+
+    @Test func aBlankSideReadsNothing() throws {
+        let layout = try #require(try VizLayoutCatalogue.bundled().layout(id: "icao-td3"))
+        let blank = GrayImage(width: 1500, height: 1056, fill: 235)
+        let reading = try VizReader(recognizer: try Self.recognizer.get())
+            .read(document: blank, pixelsPerMillimetre: 12, layout: layout, today: Self.today)
+        #expect(reading.fields.isEmpty)
+        #expect(reading.notRead.count == layout.fields.count)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import DocumentEngine
+
+/// The VIZ layout catalogue: the bundled file loads, its layouts are complete, bad files fail typed.
+@Suite struct VizLayoutTests {
+    @Test func theBundledCatalogueHasTheICAOAndAAMVALayouts() throws {
+        let catalogue = try VizLayoutCatalogue.bundled()
+        let td3 = try #require(catalogue.layout(id: "icao-td3"))
+        #expect(td3.documentLayout == .td3)
+        for field in [VizField.primaryName, .secondaryName, .documentNumber, .dateOfBirth, .dateOfExpiry, .sex] {
+            #expect(td3.zone(of: field) != nil, "TD3 lacks \(field)")
+        }
+        let td1 = try #require(catalogue.layout(id: "icao-td1-front"))
+        #expect(td1.documentLayout == .td1Front && td1.dateOrder == .dayMonthYear)
+        let aamva = try #require(catalogue.layout(id: "aamva-front"))
+        #expect(aamva.dateOrder == .monthDayYear)
+        #expect(aamva.zone(of: .documentNumber)?.captions["label"] == ["4d"])
+        #expect(aamva.zone(of: .address)?.maximumLines == 2)
+        #expect(catalogue.layout(for: .td3)?.id == "icao-td3")
+    }
+
+    @Test func everyLayoutsCellsAreDisjoint() throws {
+        for layout in try VizLayoutCatalogue.bundled().layouts {
+            for (i, a) in layout.fields.enumerated() {
+                for b in layout.fields[(i + 1)...] {
+                    let overlapX = min(a.zone.x + a.zone.width, b.zone.x + b.zone.width) - max(a.zone.x, b.zone.x)
+                    let overlapY = min(a.zone.y + a.zone.height, b.zone.y + b.zone.height) - max(a.zone.y, b.zone.y)
+                    #expect(overlapX <= 0.01 || overlapY <= 0.01, "\(layout.id): \(a.field) overlaps \(b.field)")
+                }
+            }
+        }
+    }
+
+    @Test func aMalformedCatalogueIsATypedError() {
+        #expect(throws: VizLayoutError.self) { try VizLayoutCatalogue(json: Data("{\"layouts\": 3}".utf8)) }
+    }
+
+    @Test func aCellOutsideTheDocumentIsRejected() {
+        let json = """
+            {"layouts": [{"id": "x", "documentLayout": "td1Front", "languages": ["eng"], "dateOrder": "dmy",
+              "fields": [{"field": "sex", "zone": [80, 50, 10, 6], "captions": {"eng": ["Sex"]}}]}]}
+            """
+        #expect(throws: VizLayoutError.zoneOutsideDocument(layout: "x", field: "sex")) {
+            try VizLayoutCatalogue(json: Data(json.utf8))
+        }
+    }
+
+    @Test(arguments: [
+        ("4d DLN D1234567", ["DLN", "4d"], "D1234567"),
+        ("Surname / Nom MÜLLER", ["Surname", "Nom"], "MÜLLER"),
+        ("NOMURA", ["Nom"], "NOMURA"),
+        ("12 SMITH", ["1"], "12 SMITH"),
+        ("1 SMITH", ["1"], "SMITH"),
+    ])
+    func captionsAreStrippedAsWholeWordsOnly(text: String, words: [String], expected: String) {
+        #expect(VizReader.strippingCaption(text, words: words.sorted { $0.count > $1.count }) == expected)
+    }
+
+    @Test(arguments: [
+        (VizField.primaryName, "müller-lüdenscheidt.", "MÜLLER-LÜDENSCHEIDT"),
+        (.primaryName, "SM1TH", nil),
+        (.documentNumber, "C01X 00T47", "C01X00T47"),
+        (.documentNumber, "AB-12", nil),
+        (.sex, "F", "F"),
+        (.sex, "FM", nil),
+        (.dateOfBirth, "12.08.1974", "12.08.1974"),
+        (.dateOfBirth, "31.02.1974", nil),
+    ] as [(VizField, String, String?)])
+    func valuesFailingTheirKindsChecksAreNotRead(field: VizField, text: String, expected: String?) {
+        let value = VizReader.checkedValue(
+            [text], field: field, dates: VizDateParser(order: .dayMonthYear),
+            today: MRZDate(year: 2026, month: 11, day: 26))
+        #expect(value?.0 == expected)
+    }
+}
