@@ -95,20 +95,23 @@ struct EvalVizCommand: AsyncParsableCommand {
                         let frameSeed = seed &+ UInt64(i) &* 7919
                         let scene: SyntheticScene
                         if family == "tuning" {
-                            scene = try SceneComposer(tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind])
+                            scene = try SceneComposer(
+                                tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
+                                printsVizFromLayouts: true)
                                 .compose(seed: frameSeed)
                         } else {
                             scene = try HeldOutSceneComposer(
-                                tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind]
+                                tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
+                                printsVizFromLayouts: true
                             ).compose(seed: frameSeed)
                         }
                         guard let truth = scene.document.viz, let layout = catalogue.layout(id: truth.layoutID) else {
                             continue
                         }
                         let gray = scene.image.grayscale()
-                        let start = CPUClock.now(), ocrStart = recognizer.seconds
+                        let start = ThreadCPUTime.now(), ocrStart = recognizer.seconds
                         let reading = try reader.read(frame: gray, quad: scene.truth.corners, layout: layout, today: today)
-                        cpu.append(CPUClock.now() - start)
+                        cpu.append(ThreadCPUTime.now() - start)
                         ocrCPU += recognizer.seconds - ocrStart
                         for cell in layout.fields {
                             let printed = truth.values[cell.field]
@@ -204,8 +207,8 @@ final class TimedVizRecognizer: VizTextRecognizer {
     var seconds: Double { total.withLock { $0 } }
 
     func readLine(_ image: GrayImage, languages: [String]) throws(VizRecognitionError) -> VizRecognizedText {
-        let start = CPUClock.now()
-        defer { total.withLock { $0 += CPUClock.now() - start } }
+        let start = ThreadCPUTime.now()
+        defer { total.withLock { $0 += ThreadCPUTime.now() - start } }
         return try wrapped.readLine(image, languages: languages)
     }
 }

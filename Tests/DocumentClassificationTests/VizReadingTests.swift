@@ -13,7 +13,7 @@ import Testing
     private static let recognizer = Result { () throws(VizRecognitionError) in try TesseractVizRecognizer() }
 
     private func readBack(_ kind: DocumentLayout.Kind, seed: UInt64) throws -> (VizFieldPrinter.Truth, VizReading) {
-        let document = try DocumentRenderer(pixelsPerMillimetre: 12).render(kind, seed: seed)
+        let document = try DocumentRenderer(pixelsPerMillimetre: 12, printsVizFromLayouts: true).render(kind, seed: seed)
         let truth = try #require(document.viz)
         let layout = try #require(try VizLayoutCatalogue.bundled().layout(id: truth.layoutID))
         let reader = VizReader(recognizer: try Self.recognizer.get())

@@ -33,12 +33,15 @@ package struct HeldOutSceneComposer: Sendable {
     package let frameHeight: Int
     /// The document sides to draw from (uniformly); empty means the family's own mix.
     package let kinds: [DocumentLayout.Kind]
+    /// Print the visual zone from the layout catalogue (``DocumentRenderer/printsVizFromLayouts``).
+    package let printsVizFromLayouts: Bool
 
     /// Mixed into every seed so that the held-out family never draws the tuning family's numbers.
     package static let seedNamespace: UInt64 = 0x4845_4C44_4F55_5421  // "HELDOUT!"
 
     package init(
-        tier: SceneTier, frameWidth: Int = 1280, frameHeight: Int = 720, kinds: [DocumentLayout.Kind] = []
+        tier: SceneTier, frameWidth: Int = 1280, frameHeight: Int = 720, kinds: [DocumentLayout.Kind] = [],
+        printsVizFromLayouts: Bool = false
     ) throws(SceneCompositionError) {
         guard SceneComposer.frameSideRange.contains(frameWidth), SceneComposer.frameSideRange.contains(frameHeight)
         else { throw .invalidFrameSize(width: frameWidth, height: frameHeight) }
@@ -46,6 +49,7 @@ package struct HeldOutSceneComposer: Sendable {
         self.frameWidth = frameWidth
         self.frameHeight = frameHeight
         self.kinds = kinds
+        self.printsVizFromLayouts = printsVizFromLayouts
     }
 
     /// Generates the held-out scene of `seed`; `fileName` goes into the truth.
@@ -109,7 +113,8 @@ package struct HeldOutSceneComposer: Sendable {
         let font = printRandom.pick(HeldOutRecipe.printFonts)
         var document: RenderedDocument
         do throws(MRZCompositionError) {
-            document = try DocumentRenderer(pixelsPerMillimetre: textureScale, printFontFamily: font)
+            document = try DocumentRenderer(
+                pixelsPerMillimetre: textureScale, printFontFamily: font, printsVizFromLayouts: printsVizFromLayouts)
                 .render(kind, identity: identity, using: &printRandom)
         } catch {
             throw .documentRendering(error)

@@ -29,10 +29,19 @@ package struct DocumentRenderer: Sendable {
     package static let textFontFamily = "DejaVu Sans"
     /// The family this renderer prints the visual zone's text in (the MRZ is always OCR-B).
     package var printFontFamily: String
+    /// Whether the TD3 data page and the TD1 front print their visual zone from the layout catalogue
+    /// (realistic fields and captions, the truth in ``RenderedDocument/viz``), as the VIZ evaluation
+    /// and tests ask. Off, the sides keep the caption-and-value grid that the MRZ families (tuning and
+    /// held-out) were measured and tuned on, so their frames stay exactly what they were.
+    package var printsVizFromLayouts: Bool
 
-    package init(pixelsPerMillimetre: Double = 10, printFontFamily: String = DocumentRenderer.textFontFamily) {
+    package init(
+        pixelsPerMillimetre: Double = 10, printFontFamily: String = DocumentRenderer.textFontFamily,
+        printsVizFromLayouts: Bool = false
+    ) {
         self.pixelsPerMillimetre = max(1, pixelsPerMillimetre)
         self.printFontFamily = printFontFamily
+        self.printsVizFromLayouts = printsVizFromLayouts
     }
 
     /// Renders `kind` for a random identity drawn from `seed`.
@@ -56,7 +65,7 @@ package struct DocumentRenderer: Sendable {
             random: random.fork(2), textFamily: printFontFamily)
         painter.drawBackground(plainMRZBand: !lines.isEmpty && random.chance(0.65))
         painter.drawHeader()
-        let viz = painter.drawFields()
+        let viz = painter.drawFields(fromLayouts: printsVizFromLayouts)
         if let zone = layout.face { painter.drawPortrait(in: zone) }
         if let zone = layout.signature { painter.drawSignature(in: zone) }
         let mrz = painter.drawMRZ(lines)
@@ -272,12 +281,12 @@ private struct Painter {
 
     // MARK: Visual inspection zone
 
-    /// Prints the visual zone: from the side's ``VizLayout`` where the catalogue has one (TD3 data
-    /// page, TD1 front), else as a grid of caption and value cells. Returns what was printed per field
-    /// for the layout sides.
-    mutating func drawFields() -> VizFieldPrinter.Truth? {
+    /// Prints the visual zone: with `fromLayouts`, from the side's ``VizLayout`` where the catalogue
+    /// has one (TD3 data page, TD1 front), else as a grid of caption and value cells. Returns what was
+    /// printed per field for the layout sides.
+    mutating func drawFields(fromLayouts: Bool) -> VizFieldPrinter.Truth? {
         let (region, rows, values, dates) = fieldRows()
-        if let vizLayout = DocumentRenderer.vizLayout(for: layout.kind) {
+        if fromLayouts, let vizLayout = DocumentRenderer.vizLayout(for: layout.kind) {
             // A copy of the stream, forked: the choices below leave the portrait, signature and MRZ
             // draws exactly as they were before the visual zone was printed from layouts.
             var vizRandom = random

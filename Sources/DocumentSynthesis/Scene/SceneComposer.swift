@@ -28,13 +28,15 @@ package struct SceneComposer: Sendable {
     package let kinds: [DocumentLayout.Kind]
     /// Push part of the document outside the frame (10-45 % of its extent on one side).
     package let partial: Bool
+    /// Print the visual zone from the layout catalogue (``DocumentRenderer/printsVizFromLayouts``).
+    package let printsVizFromLayouts: Bool
 
     /// Smallest and largest accepted frame side.
     package static let frameSideRange = 64...8192
 
     package init(
         tier: SceneTier, frameWidth: Int = 1280, frameHeight: Int = 720, kinds: [DocumentLayout.Kind] = [],
-        partial: Bool = false
+        partial: Bool = false, printsVizFromLayouts: Bool = false
     ) throws(SceneCompositionError) {
         guard Self.frameSideRange.contains(frameWidth), Self.frameSideRange.contains(frameHeight) else {
             throw .invalidFrameSize(width: frameWidth, height: frameHeight)
@@ -44,6 +46,7 @@ package struct SceneComposer: Sendable {
         self.frameHeight = frameHeight
         self.kinds = kinds
         self.partial = partial
+        self.printsVizFromLayouts = printsVizFromLayouts
     }
 
     /// Generates the scene of `seed`; `fileName` goes into the truth.
@@ -56,7 +59,7 @@ package struct SceneComposer: Sendable {
         return try compose(seed: seed, fileName: fileName, kind: kind, random: &random) {
             (scale, identity, renderRandom) throws(SceneCompositionError) -> RenderedDocument in
             do throws(MRZCompositionError) {
-                return try DocumentRenderer(pixelsPerMillimetre: scale)
+                return try DocumentRenderer(pixelsPerMillimetre: scale, printsVizFromLayouts: printsVizFromLayouts)
                     .render(kind, identity: identity, using: &renderRandom)
             } catch {
                 throw .documentRendering(error)
