@@ -68,9 +68,9 @@ struct BenchCommand: AsyncParsableCommand {
                 try scene.jpeg.write(to: folder.appendingPathComponent(name))
                 truthLines += String(decoding: try JSONEncoder().encode(scene.truth), as: UTF8.self) + "\n"
                 for pass in 0..<`repeat` {
-                    let t0 = StageTimings.now()
+                    let t0 = ThreadCPUTime.now()
                     let gray = scene.image.grayscale()
-                    grayTime += StageTimings.now() - t0
+                    grayTime += ThreadCPUTime.now() - t0
                     let a = scanner.analyze(gray, colour: scene.image,
                                             roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height),
                                             today: today, clock: clock)

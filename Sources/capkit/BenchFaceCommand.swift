@@ -58,9 +58,9 @@ struct BenchFaceCommand: AsyncParsableCommand {
         for i in 0..<count {
             let generated = generator.frame(i)
             var image = generated.image
-            let start = CPUClock.now()
+            let start = ThreadCPUTime.now()
             let output = try pipeline.process(&image, at: generated.timestamp, asset: asset)
-            pipelineCPU += CPUClock.now() - start
+            pipelineCPU += ThreadCPUTime.now() - start
             trackerCPU += output.tracking.timings.total
             renderCPU += output.renderingSeconds
             stages = stages + output.tracking.timings
@@ -72,14 +72,14 @@ struct BenchFaceCommand: AsyncParsableCommand {
                 continue
             }
             peerFrames += 1
-            let peerStart = CPUClock.now()
+            let peerStart = ThreadCPUTime.now()
             let gray = generated.image.grayscale()
             let detections = try backend.detectFaces(in: gray, upsample: 0, minimumScore: 0)
             if let best = detections.first {
                 _ = try backend.landmarks(in: gray, box: best.box)
                 peerFound += 1
             }
-            peerCPU += CPUClock.now() - peerStart
+            peerCPU += ThreadCPUTime.now() - peerStart
             progress.update(i + 1, label: "bench-face")
         }
         progress.finish()
@@ -107,9 +107,9 @@ struct BenchFaceCommand: AsyncParsableCommand {
             let repetitions = 30
             var best = Double.infinity, total = 0.0
             for _ in 0..<repetitions {
-                let t = CPUClock.now()
+                let t = ThreadCPUTime.now()
                 try body()
-                let d = CPUClock.now() - t
+                let d = ThreadCPUTime.now() - t
                 best = min(best, d)
                 total += d
             }

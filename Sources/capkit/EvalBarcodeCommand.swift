@@ -165,14 +165,14 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
 
             /// Reads one frame; the reading (nil on failure) and its outcome label.
             func read(_ sample: Sample) -> (Result<PDF417Reader.Reading, BarcodeError>, Double) {
-                let start = CPUClock.now()
+                let start = ThreadCPUTime.now()
                 let located = localizer.locate(
                     in: sample.frame, roi: PixelRect(x: 0, y: 0, width: sample.frame.width, height: sample.frame.height))
-                let readStart = CPUClock.now()
+                let readStart = ThreadCPUTime.now()
                 let result = Result { () throws(BarcodeError) -> PDF417Reader.Reading in
                     try reader.read(sample.frame, card: located?.quad)
                 }
-                let end = CPUClock.now()
+                let end = ThreadCPUTime.now()
                 localiserTime += (readStart - start) * 1000
                 let diagonal = Double(sample.frame.width * sample.frame.width + sample.frame.height * sample.frame.height)
                     .squareRoot()

@@ -80,9 +80,9 @@ struct EvalClassifyCommand: AsyncParsableCommand {
                 for i in 0..<count {
                     let frameSeed = seed &+ UInt64(i) &* 7919 &+ UInt64(Self.rows.firstIndex(of: row) ?? 0) &* 104_729
                     let image = try frame(row, tier: tier, width: dims[0], height: dims[1], seed: frameSeed)
-                    let start = CPUClock.now()
+                    let start = ThreadCPUTime.now()
                     let answer = try classifier.classify(image)
-                    let elapsed = CPUClock.now() - start
+                    let elapsed = ThreadCPUTime.now() - start
                     cpu += elapsed
                     let label = Self.label(answer)
                     matrix[row, default: [:]][label, default: 0] += 1

@@ -170,14 +170,14 @@ struct EvalCommand: AsyncParsableCommand {
 
     private func evaluate(jpeg: Data, truth: SceneTruth, scanner: DocumentScanner, into tally: inout Tally) throws {
         let today = MRZDate(year: 2026, month: 11, day: 22)
-        let decodeStart = CPUClock.now()
+        let decodeStart = ThreadCPUTime.now()
         let frame = try ImageCodec.decode(jpeg)
-        tally.decodeCPU += CPUClock.now() - decodeStart
-        let start = CPUClock.now()
+        tally.decodeCPU += ThreadCPUTime.now() - decodeStart
+        let start = ThreadCPUTime.now()
         let image = frame.grayscale()
         let a = scanner.analyze(image, colour: frame, roi: PixelRect(x: 0, y: 0, width: image.width, height: image.height),
                                 today: today)
-        tally.cpu += CPUClock.now() - start
+        tally.cpu += ThreadCPUTime.now() - start
         tally.frames += 1
         let truthQuad = truth.corners
         let diagonal = Double(truth.frameWidth * truth.frameWidth + truth.frameHeight * truth.frameHeight).squareRoot()

@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// CPU time used by the calling thread, for per-stage timings that other processes' load does
-/// not distort. Measurement only: no state logic depends on it.
+/// CPU time used by the calling thread, for per-stage timings and benchmarks that other processes'
+/// load does not distort: the one thread-CPU clock of the engines, `capkit`'s evaluations and
+/// benchmarks. Measurement only: no state logic depends on it.
 package enum ThreadCPUTime {
     /// Seconds of CPU time this thread has used so far.
     package static func now() -> Double {

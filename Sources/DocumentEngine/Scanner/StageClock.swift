@@ -1,3 +1,4 @@
+import CaptureCore
 import Foundation
 
 /// Thread CPU time spent in each stage of ``DocumentScanner/analyze(_:roi:today:clock:isCancelled:)``,
@@ -13,13 +14,6 @@ package struct StageTimings: Sendable, Equatable {
     package init() {}
 
     package var total: Double { mrz + outline + reread + quality }
-
-    /// Thread CPU time now, in seconds.
-    package static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
 }
 
 /// Accumulates ``StageTimings`` over the frames a benchmark analyses (one per benchmarking thread;
@@ -31,11 +25,11 @@ package final class StageClock {
     package init() {}
 
     /// Starts timing a frame.
-    func start() { mark = StageTimings.now() }
+    func start() { mark = ThreadCPUTime.now() }
 
     /// Charges the time since the last mark to `stage`.
     func lap(_ stage: WritableKeyPath<StageTimings, Double>) {
-        let t = StageTimings.now()
+        let t = ThreadCPUTime.now()
         timings[keyPath: stage] += t - mark
         mark = t
     }
