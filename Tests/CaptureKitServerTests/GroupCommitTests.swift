@@ -37,6 +37,19 @@ struct GroupCommitTests {
         }
     }
 
+    /// A started driver whose writer is held inside a transaction (inserting `holder`) until
+    /// `release` opens; `holder` is that transaction's task.
+    private func writerHeld(
+        in folder: TemporaryFolder
+    ) async throws -> (driver: SQLiteDriver, release: AsyncGate, holder: Task<Void, any Error>) {
+        let driver = try await makeDriver(in: folder)
+        let entered = AsyncGate()
+        let release = AsyncGate()
+        let holder = holdWriter(driver, entered: entered, release: release)
+        try await entered.wait()
+        return (driver, release, holder)
+    }
+
     /// Queues `count` single-insert transactions named `m00`, `m01`, … (the ones in `failing` throw after
     /// inserting) and waits until all are queued.
     private func queueInserts(_ driver: SQLiteDriver, count: Int, failing: Set<Int> = []) async -> [Task<String, any Error>] {
@@ -60,11 +73,7 @@ struct GroupCommitTests {
     @Test("transactions queued behind a busy writer commit together, each with its own answer")
     func queuedTransactionsShareOneCommit() async throws {
         let folder = try TemporaryFolder()
-        let driver = try await makeDriver(in: folder)
-        let entered = AsyncGate()
-        let release = AsyncGate()
-        let holder = holdWriter(driver, entered: entered, release: release)
-        try await entered.wait()
+        let (driver, release, holder) = try await writerHeld(in: folder)
         let before = driver.commitStatistics
 
         let members = await queueInserts(driver, count: 10)
@@ -85,11 +94,7 @@ struct GroupCommitTests {
     @Test("a member that throws is rolled back alone; the rest of its batch commits")
     func failingMemberIsUndoneAlone() async throws {
         let folder = try TemporaryFolder()
-        let driver = try await makeDriver(in: folder)
-        let entered = AsyncGate()
-        let release = AsyncGate()
-        let holder = holdWriter(driver, entered: entered, release: release)
-        try await entered.wait()
+        let (driver, release, holder) = try await writerHeld(in: folder)
 
         let members = await queueInserts(driver, count: 5, failing: [1, 3])
         release.open()
@@ -108,11 +113,7 @@ struct GroupCommitTests {
     @Test("a member that breaks a constraint fails with the database error; the others commit")
     func constraintViolationStaysInItsMember() async throws {
         let folder = try TemporaryFolder()
-        let driver = try await makeDriver(in: folder)
-        let entered = AsyncGate()
-        let release = AsyncGate()
-        let holder = holdWriter(driver, entered: entered, release: release)
-        try await entered.wait()
+        let (driver, release, holder) = try await writerHeld(in: folder)
 
         let duplicate = Task {
             try await driver.transaction { database in
