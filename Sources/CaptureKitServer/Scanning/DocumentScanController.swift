@@ -32,26 +32,16 @@ package struct DocumentScanController: Sendable {
         let environment = self.environment
         group.post("documents/scan") { request, _ in
             let requestID = Self.requestID(from: request.headers)
-            let start = ContinuousClock.now
-            do {
+            return try await EngineRequest.answer(
+                engine: "documents", logMessage: "document scan", requestID: requestID, environment: environment
+            ) {
                 let report = try await Self.scan(request, environment: environment)
-                Self.finish(outcome: "ok", requestID: requestID, start: start, environment: environment)
                 var headers: HTTPFields = [
                     .contentType: "application/json; charset=utf-8", .cacheControl: "no-store",
                 ]
                 headers[Self.requestIDField] = requestID
                 return Response(
                     status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: report.jsonLine())))
-            } catch let error as APIError {
-                Self.finish(outcome: error.code, requestID: requestID, start: start, environment: environment)
-                var answered = error
-                answered.headers[Self.requestIDField] = requestID
-                throw answered
-            } catch {
-                Self.finish(outcome: "internalError", requestID: requestID, start: start, environment: environment)
-                var answered = APIError.internalError
-                answered.headers[Self.requestIDField] = requestID
-                throw answered
             }
         }
     }
@@ -114,13 +104,5 @@ package struct DocumentScanController: Sendable {
             return given
         }
         return RandomID.make(prefix: "req")
-    }
-
-    private static func finish(outcome: String, requestID: String, start: ContinuousClock.Instant,
-                               environment: ServerEnvironment) {
-        let duration = ContinuousClock.now - start
-        environment.metrics.recordEngineRequest(engine: "documents", outcome: outcome, duration: duration)
-        environment.logger.info(
-            "document scan", metadata: ["request_id": .string(requestID), "outcome": .string(outcome)])
     }
 }

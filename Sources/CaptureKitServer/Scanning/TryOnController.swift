@@ -54,21 +54,10 @@ package struct TryOnController: Sendable {
         let environment = self.environment
         group.post("eyewear/tryon") { request, _ in
             let requestID = DocumentScanController.requestID(from: request.headers)
-            let start = ContinuousClock.now
-            do {
-                let response = try await Self.tryOn(request, environment: environment, requestID: requestID)
-                Self.finish(outcome: "ok", requestID: requestID, start: start, environment: environment)
-                return response
-            } catch let error as APIError {
-                Self.finish(outcome: error.code, requestID: requestID, start: start, environment: environment)
-                var answered = error
-                answered.headers[DocumentScanController.requestIDField] = requestID
-                throw answered
-            } catch {
-                Self.finish(outcome: "internalError", requestID: requestID, start: start, environment: environment)
-                var answered = APIError.internalError
-                answered.headers[DocumentScanController.requestIDField] = requestID
-                throw answered
+            return try await EngineRequest.answer(
+                engine: "tryon", logMessage: "eyewear try-on", requestID: requestID, environment: environment
+            ) {
+                try await Self.tryOn(request, environment: environment, requestID: requestID)
             }
         }
     }
@@ -191,14 +180,5 @@ package struct TryOnController: Sendable {
             pupillaryDistance = value
         }
         return Upload(image: image, sku: sku, json: json, pupillaryDistance: pupillaryDistance)
-    }
-
-    private static func finish(
-        outcome: String, requestID: String, start: ContinuousClock.Instant, environment: ServerEnvironment
-    ) {
-        environment.metrics.recordEngineRequest(
-            engine: "tryon", outcome: outcome, duration: ContinuousClock.now - start)
-        environment.logger.info(
-            "eyewear try-on", metadata: ["request_id": .string(requestID), "outcome": .string(outcome)])
     }
 }
