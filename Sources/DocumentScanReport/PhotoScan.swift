@@ -41,7 +41,7 @@ package enum PhotoScan {
         let final = await session.getResult()
         let analysis = await session.lastAnalysis
         let mrz = final.mrz ?? analysis.flatMap { a in a.mrz.map {
-            MrzResult($0, rawLines: a.mrzReading?.lines, confidences: a.mrzReading?.confidences ?? [])
+            MrzResult($0, rawLines: a.mrzReading?.lines, confidences: a.mrzReading?.confidences ?? [], verified: a.mrzVerified)
         } }
         return ScanReport(input: input, frame: last, mrz: mrz, barcode: final.barcode,
                           dataMatch: final.dataMatchResult, previewFrame: lastImage, analysis: analysis,

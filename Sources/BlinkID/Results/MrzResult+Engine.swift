@@ -3,8 +3,10 @@ import DocumentEngine
 extension MrzResult {
     /// The public form of the engine's parsed MRZ; `rawLines` are the lines exactly as recognised
     /// (before the resolver and the parser's repairs), the record's own input when nil;
-    /// `confidences` one value per character of those lines (ignored unless shaped like them).
-    package init(_ record: MRZRecord, rawLines: [String]? = nil, confidences: [[Float]] = []) {
+    /// `confidences` one value per character of those lines (ignored unless shaped like them);
+    /// `verified` the engine's own judgement when it has one (``FrameAnalysis/mrzVerified``), else
+    /// ``MRZVerification`` decides from the lines and confidences given.
+    package init(_ record: MRZRecord, rawLines: [String]? = nil, confidences: [[Float]] = [], verified: Bool? = nil) {
         let lines = rawLines ?? record.rawLines
         let shaped = confidences.count == lines.count && zip(confidences, lines).allSatisfy { $0.count == $1.count }
         self.init(
@@ -19,8 +21,9 @@ extension MrzResult {
                               dateOfExpiry: record.checks.dateOfExpiry, personalNumber: record.checks.personalNumber,
                               composite: record.checks.composite),
             characterConfidences: shaped ? confidences : [],
-            isVerified: shaped ? MRZVerification.isVerified(record, lines: lines, confidences: confidences)
-                : record.allChecksPassed)
+            isVerified: verified
+                ?? (shaped ? MRZVerification.isVerified(record, lines: lines, confidences: confidences)
+                    : record.allChecksPassed))
     }
 }
 

@@ -25,7 +25,7 @@ public final class BlinkIDSession {
     private var voter = MRZVoter()
     /// The MRZ accepted for the document, with the lines as recognised (voted, in video mode) and
     /// the confidence of each of their characters.
-    private var acceptedMRZ: (record: MRZRecord, rawLines: [String], confidences: [[Float]])?
+    private var acceptedMRZ: (record: MRZRecord, rawLines: [String], confidences: [[Float]], verified: Bool)?
     /// The barcode accepted for the document.
     private var acceptedBarcode: BarcodeResult?
     private var documentImages: [ScanningSide: RGBAImage] = [:]
@@ -91,10 +91,10 @@ public final class BlinkIDSession {
         }
         if let outcome, outcome.acceptsMRZ {
             if let voted = voterResult() {
-                acceptedMRZ = (voted, voted.rawLines, voter.votedConfidences() ?? [])
+                acceptedMRZ = (voted, voted.rawLines, voter.votedConfidences() ?? [], true)
             } else if let record = analysis.mrz {
                 acceptedMRZ = (record, analysis.mrzReading?.lines ?? record.rawLines,
-                               analysis.mrzReading?.confidences ?? [])
+                               analysis.mrzReading?.confidences ?? [], analysis.mrzVerified)
             }
             completeness.mrzExtracted = acceptedMRZ != nil
         }
@@ -108,7 +108,7 @@ public final class BlinkIDSession {
 
     /// The result so far: the MRZ once read, and the images kept for each side.
     public func getResult() -> BlinkIDScanningResult {
-        let mrz = acceptedMRZ.map { MrzResult($0.record, rawLines: $0.rawLines, confidences: $0.confidences) }
+        let mrz = acceptedMRZ.map { MrzResult($0.record, rawLines: $0.rawLines, confidences: $0.confidences, verified: $0.verified) }
         return BlinkIDScanningResult(
             mrz: mrz,
             barcode: acceptedBarcode,

@@ -32,7 +32,7 @@ package struct FrameAnalysis: Sendable {
     /// covers was read confidently (``MRZVerification``).
     package var mrzVerified: Bool {
         guard let mrz, let reading = mrzReading else { return false }
-        return MRZVerification.isVerified(mrz, lines: reading.lines, confidences: reading.confidences)
+        return MRZVerification.isVerified(mrz, reading: reading)
     }
     /// Each MRZ character's cell in frame pixels, line by line (for previews).
     package var mrzCharacterBoxes: [[Quadrilateral2D]] = []
