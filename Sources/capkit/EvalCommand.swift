@@ -17,9 +17,10 @@ struct EvalCommand: AsyncParsableCommand {
             so every run sees the same frames), one line per family and tier. A document counts as localised \
             when every found corner lies within 2% of the frame diagonal of the true corner (over documents \
             whose four corners are in the frame); an MRZ counts as exact when every line equals the truth \
-            character for character, and one is misread when it is reported verified (every check digit agrees \
-            and no unchecked character is unsure) but the text is not the truth (over MRZs wholly inside the \
-            frame). Status is the share of frames whose placement status equals the true one (rules in \
+            character for character ("verified": and is reported verified, as the SDK returns it by default), \
+            and one is misread when it is reported verified (MRZVerification: every check digit agrees, no \
+            unchecked character and at most one character of each checked field is unsure) but the text is not \
+            the truth (over MRZs wholly inside the frame). Status is the share of frames whose placement status equals the true one (rules in \
             TrueCaptureStatus); tilt is |the engine's tilt - true tilt| over documents in the frame whose tilt \
             the engine measured (mean and 90th percentile). CPU is the \
             analysing thread's time per frame: grayscale conversion and analysis, then the same with the JPEG \
@@ -32,8 +33,8 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "Scene families to generate when no folder is given: tuning, heldout or both.")
     var family: FamilyArgument = .both
 
-    @Option(help: "Tiers to generate when no folder is given (clean, phone, hard), comma-separated.")
-    var tiers = "clean,phone,hard"
+    @Option(help: "Tiers to generate when no folder is given (clean, phone, hard, and placement: phone-like tuning frames placed inside, cut, overfilled, steep or near an edge), comma-separated.")
+    var tiers = "clean,phone,hard,placement"
 
     @Option(help: "Frames generated per family and tier.")
     var count = 100
@@ -58,6 +59,8 @@ struct EvalCommand: AsyncParsableCommand {
     /// Counts over a set of frames.
     struct Tally {
         var frames = 0, located = 0, mrzFrames = 0, mrzFound = 0, exact = 0
+        /// Exact MRZs reported verified: what the SDK returns without `allowUnverifiedResults`.
+        var verifiedExact = 0
         /// Documents whose four true corners lie in the frame (the denominator of `located`).
         var visibleDocuments = 0
         /// MRZs whose every check digit agrees but whose text is not the truth: a wrong reading the
@@ -78,8 +81,9 @@ struct EvalCommand: AsyncParsableCommand {
             let sorted = tiltErrors.sorted()
             let meanTilt = sorted.isEmpty ? Double.nan : sorted.reduce(0, +) / Double(sorted.count)
             let p90 = sorted.isEmpty ? Double.nan : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.up)) - 1)]
-            return String(format: "%@frames %d  localised %.3f  MRZ found %.3f  exact MRZ %.3f  misread %d  status %.3f  tilt error %.1f deg (p90 %.1f)  CPU %.1f ms  with decode %.1f ms",
-                          label, frames, Double(located) / v, Double(mrzFound) / m, Double(exact) / m, misread,
+            return String(format: "%@frames %d  localised %.3f  MRZ found %.3f  exact MRZ %.3f (verified %.3f)  misread %d  status %.3f  tilt error %.1f deg (p90 %.1f)  CPU %.1f ms  with decode %.1f ms",
+                          label, frames, Double(located) / v, Double(mrzFound) / m, Double(exact) / m,
+                          Double(verifiedExact) / m, misread,
                           Double(statusAgrees) / n, meanTilt, p90, cpu / n * 1000, (cpu + decodeCPU) / n * 1000)
         }
 
@@ -116,28 +120,47 @@ struct EvalCommand: AsyncParsableCommand {
         }
         let dims = size.split(separator: "x").compactMap { Int($0) }
         guard dims.count == 2 else { throw ValidationError("Bad --size \(size); expected WIDTHxHEIGHT.") }
-        let tierList = try tiers.split(separator: ",").map { name -> SceneTier in
-            guard let tier = TierArgument(rawValue: String(name))?.tier else {
-                throw ValidationError("Unknown tier \(name); use clean, phone or hard.")
+        var tierList: [SceneTier] = []
+        var placement = false
+        for name in tiers.split(separator: ",") {
+            if name == "placement" {
+                placement = true
+                continue
             }
-            return tier
+            guard let tier = TierArgument(rawValue: String(name))?.tier else {
+                throw ValidationError("Unknown tier \(name); use clean, phone, hard or placement.")
+            }
+            tierList.append(tier)
         }
         print("Document engine on generated frames (\(count) per family and tier, \(size), seeds from \(seed)):")
         print("  tuning: the family the engine's thresholds are decided on; held-out: designed separately, never tuned on.")
+        if placement {
+            print("  tuning placement: phone-like frames placed inside, cut, overfilled, steep or near an edge (the status rules' line).")
+        }
         for sceneFamily in family.families {
-            for tier in tierList {
+            var lines: [(label: String, compose: (UInt64, String) throws -> SyntheticScene)] = tierList.map { tier in
+                ("\(sceneFamily.label) \(tier.rawValue)", { seed, name in
+                    try sceneFamily.compose(tier: tier, frameWidth: dims[0], frameHeight: dims[1], seed: seed, fileName: name)
+                })
+            }
+            if placement && sceneFamily == .tuning {
+                lines.append(("tuning placement", { seed, name in
+                    try SceneComposer(
+                        tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1], framing: .placement(seed: seed))
+                        .compose(seed: seed, fileName: name)
+                }))
+            }
+            for line in lines {
                 var tally = Tally()
-                let label = "\(sceneFamily.label) \(tier.rawValue)"
                 let progress = ProgressBar(total: count)
+                let prefix = line.label.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "held-out", with: "heldOut")
                 for i in 0..<count {
-                    let scene = try sceneFamily.compose(
-                        tier: tier, frameWidth: dims[0], frameHeight: dims[1], seed: seed &+ UInt64(i),
-                        fileName: String(format: "%@-%@-%06d.jpg", sceneFamily.rawValue, tier.rawValue, i))
+                    let scene = try line.compose(seed &+ UInt64(i), String(format: "%@-%06d.jpg", prefix, i))
                     try evaluate(jpeg: scene.jpeg, truth: scene.truth, scanner: scanner, into: &tally)
-                    progress.update(i + 1, label: label)
+                    progress.update(i + 1, label: line.label)
                 }
                 progress.finish()
-                print(tally.line(label.padding(toLength: 19, withPad: " ", startingAt: 0)))
+                print(tally.line(line.label.padding(toLength: 19, withPad: " ", startingAt: 0)))
                 if !tally.statusMismatches.isEmpty { print("    status truth>engine: \(tally.mismatchSummary)") }
             }
         }
@@ -201,6 +224,7 @@ struct EvalCommand: AsyncParsableCommand {
             if a.mrzReading != nil { tally.mrzFound += 1 }
             ok = (a.mrz?.correctedLines ?? a.mrzReading?.lines) == truthMRZ
             if ok { tally.exact += 1 }
+            if ok, a.mrzVerified { tally.verifiedExact += 1 }
             if !ok, a.mrzVerified { tally.misread += 1 }
         }
         let mislocated = truth.documentInsideFrame && (error ?? 1) > 0.02

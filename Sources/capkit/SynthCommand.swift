@@ -56,8 +56,15 @@ struct SynthCommand: AsyncParsableCommand {
     @Flag(help: "Write lossless PNG frames (of the JPEG-degraded pixels) instead of JPEG files.")
     var png = false
 
-    @Flag(help: "Push part of each document outside the frame (for partial-visibility tests).")
+    @Flag(help: "Push part of each document outside the frame (the same as --framing partial).")
     var partial = false
+
+    @Option(help: """
+        Where the tuning family puts each document: inside, partial (10-45% beyond one border), overfilled \
+        (wider than the frame), steep (tilted 36-52°), nearEdge (a corner within 2% of a border), or mix \
+        (the placement line of `capkit eval`: a third inside, the rest spread over the others).
+        """)
+    var framing: FramingArgument = .inside
 
     @Option(help: "Frames generated in parallel.")
     var jobs: Int = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
@@ -66,8 +73,9 @@ struct SynthCommand: AsyncParsableCommand {
         guard count >= 0 else { throw ValidationError("--count must be 0 or more.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         _ = try DocumentLayout.Kind.list(kinds)
-        if partial, family == .heldout {
-            throw ValidationError("--partial belongs to the tuning family; the held-out family draws its own framings.")
+        if partial || framing != .inside, family == .heldout {
+            throw ValidationError(
+                "--partial and --framing belong to the tuning family; the held-out family draws its own framings.")
         }
     }
 
@@ -77,17 +85,23 @@ struct SynthCommand: AsyncParsableCommand {
         do {
             switch family {
             case .tuning:
-                let tuning = try SceneComposer(
-                    tier: tier.tier, frameWidth: size.width, frameHeight: size.height,
-                    kinds: kinds, partial: partial)
-                composer = { seed, name in try tuning.compose(seed: seed, fileName: name) }
+                let framings = try SceneFraming.allCases.map { framing in
+                    try SceneComposer(
+                        tier: tier.tier, frameWidth: size.width, frameHeight: size.height, kinds: kinds,
+                        framing: framing)
+                }
+                let chosen: FramingArgument = partial ? .partial : framing
+                composer = { seed, name in
+                    let framing = chosen.framing ?? SceneFraming.placement(seed: seed)
+                    return try framings[SceneFraming.allCases.firstIndex(of: framing) ?? 0].compose(seed: seed, fileName: name)
+                }
             case .heldout:
                 let heldOut = try HeldOutSceneComposer(
                     tier: tier.tier, frameWidth: size.width, frameHeight: size.height, kinds: kinds)
                 composer = { seed, name in try heldOut.compose(seed: seed, fileName: name) }
             }
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(String(describing: error))
         }
         let directory = URL(fileURLWithPath: out, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -171,4 +185,12 @@ struct FrameSize: ExpressibleByArgument {
     }
 
     var defaultValueDescription: String { "\(width)x\(height)" }
+}
+
+/// `--framing`: one of the tuning family's framings, or their placement mix.
+enum FramingArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case inside, partial, overfilled, steep, nearEdge, mix
+
+    /// The framing, nil for the mix (drawn per frame).
+    var framing: SceneFraming? { SceneFraming(rawValue: rawValue) }
 }

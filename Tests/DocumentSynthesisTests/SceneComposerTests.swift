@@ -44,7 +44,7 @@ import Testing
                     var random = SeededGenerator(seed: UInt64(seed))
                     let pose = ScenePose.draw(
                         layout: .of(kind), tier: tier, frameWidth: 1280, frameHeight: 720,
-                        partial: false, using: &random)
+                        framing: .inside, using: &random)
                     #expect(pose.corners.corners.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.x <= 1280 && $0.y <= 720 })
                     #expect(pose.rotationDegrees.magnitude <= tier.maxRotationDegrees)
                     #expect(pose.tiltDegrees <= tier.maxTiltDegrees)
@@ -58,12 +58,37 @@ import Testing
             var random = SeededGenerator(seed: UInt64(seed))
             let pose = ScenePose.draw(
                 layout: .of(.td3), tier: .phoneLike, frameWidth: 1280, frameHeight: 720,
-                partial: true, using: &random)
+                framing: .partial, using: &random)
             if pose.corners.corners.contains(where: { $0.x < 0 || $0.y < 0 || $0.x > 1280 || $0.y > 720 }) {
                 outside += 1
             }
         }
         #expect(outside == 50)
+    }
+
+    /// Each framing of the placement mix gives frames that deserve its status (TrueCaptureStatus),
+    /// so that the engine's status rules have every status to be decided on.
+    @Test func eachFramingDeservesItsStatus() {
+        let expected: [(SceneFraming, PlacementStatus)] = [
+            (.inside, .good), (.partial, .partiallyVisible), (.overfilled, .tooClose), (.steep, .angleTooSteep),
+            (.nearEdge, .tooCloseToEdge),
+        ]
+        for (framing, status) in expected {
+            var matching = 0
+            for seed in 0..<40 {
+                var random = SeededGenerator(seed: UInt64(seed))
+                let layout = DocumentLayout.of(seed % 2 == 0 ? .td3 : .td1Back)
+                let pose = ScenePose.draw(
+                    layout: layout, tier: .phoneLike, frameWidth: 1280, frameHeight: 720, framing: framing,
+                    using: &random)
+                let truth = TrueCaptureStatus.decide(
+                    corners: pose.corners, layout: layout, frameWidth: 1280, frameHeight: 720,
+                    tiltDegrees: pose.tiltDegrees)
+                if truth == status { matching += 1 }
+            }
+            // Partial frames may overfill, near-edge ones may be too far: most, not all.
+            #expect(matching >= 30, "\(framing): \(matching) of 40 deserve \(status)")
+        }
     }
 
     @Test func framesAreJPEGsOfTheTierQuality() throws {

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// Steps: background (``SceneBackground``); document pose through a pinhole camera (in-plane
 /// rotation, tilt about a random axis in the document plane, distance from the width fraction,
-/// a translation that keeps the whole document inside the frame unless `partial`); a soft shadow;
+/// a translation that keeps the whole document inside the frame unless the ``SceneFraming`` says
+/// otherwise); a soft shadow;
 /// the document composited with anti-aliased edges (analytic edge coverage times the rendered
 /// alpha, the texture rendered at about 1.05x the largest on-frame scale, at most 18 px/mm, so
 /// bilinear sampling hardly ever magnifies); lighting gradient, vignette and exposure; a specular
@@ -26,8 +27,10 @@ package struct SceneComposer: Sendable {
     package let frameHeight: Int
     /// The document sides to draw from (uniformly); empty means the tier's default mix.
     package let kinds: [DocumentLayout.Kind]
-    /// Push part of the document outside the frame (10-45 % of its extent on one side).
-    package let partial: Bool
+    /// Where the document lies relative to the frame (``SceneFraming``).
+    package let framing: SceneFraming
+    /// Whether part of the document is pushed outside the frame (10-45 % of its extent on one side).
+    package var partial: Bool { framing == .partial }
     /// Print the visual zone from the layout catalogue (``DocumentRenderer/printsVizFromLayouts``).
     package let printsVizFromLayouts: Bool
 
@@ -36,7 +39,7 @@ package struct SceneComposer: Sendable {
 
     package init(
         tier: SceneTier, frameWidth: Int = 1280, frameHeight: Int = 720, kinds: [DocumentLayout.Kind] = [],
-        partial: Bool = false, printsVizFromLayouts: Bool = false
+        partial: Bool = false, framing: SceneFraming? = nil, printsVizFromLayouts: Bool = false
     ) throws(SceneCompositionError) {
         guard Self.frameSideRange.contains(frameWidth), Self.frameSideRange.contains(frameHeight) else {
             throw .invalidFrameSize(width: frameWidth, height: frameHeight)
@@ -45,7 +48,7 @@ package struct SceneComposer: Sendable {
         self.frameWidth = frameWidth
         self.frameHeight = frameHeight
         self.kinds = kinds
-        self.partial = partial
+        self.framing = framing ?? (partial ? .partial : .inside)
         self.printsVizFromLayouts = printsVizFromLayouts
     }
 
@@ -96,7 +99,7 @@ package struct SceneComposer: Sendable {
         let identity = SyntheticIdentity.random(for: MRZFormat(kind: kind), using: &identityRandom)
         let pose = ScenePose.draw(
             layout: layout, tier: tier, frameWidth: frameWidth, frameHeight: frameHeight,
-            partial: partial, using: &poseRandom)
+            framing: framing, using: &poseRandom)
 
         // Render at ~1.05x the largest on-frame scale (hardly ever magnified when sampled), within limits.
         let scale = min(18, max(3, pose.maxPixelsPerMillimetre * 1.05))
@@ -158,7 +161,7 @@ package struct SceneComposer: Sendable {
 
         let degradations = SceneDegradations(
             background: style, rotationDegrees: pose.rotationDegrees, tiltDegrees: pose.tiltDegrees,
-            tiltAxisDegrees: pose.tiltAxisDegrees, documentWidthFraction: pose.widthFraction, partial: partial,
+            tiltAxisDegrees: pose.tiltAxisDegrees, documentWidthFraction: pose.widthFraction, partial: partial, framing: framing,
             visibleFraction: visibleFraction(pose.corners), mrzPitchPixels: mrzPitch, shadow: shadow,
             lightingGradient: lighting.gradient, vignette: lighting.vignette, exposure: lighting.exposure, glare: glare,
             blurSigma: blurSigma, motionBlurLength: motionLength, motionBlurAngleDegrees: motionAngle * 180 / Double.pi,

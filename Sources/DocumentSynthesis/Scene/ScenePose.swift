@@ -17,13 +17,14 @@ struct ScenePose {
     var fieldOfViewDegrees: Double
 
     static func draw(
-        layout: DocumentLayout, tier: SceneTier, frameWidth: Int, frameHeight: Int, partial: Bool,
+        layout: DocumentLayout, tier: SceneTier, frameWidth: Int, frameHeight: Int, framing: SceneFraming,
         using random: inout SeededGenerator
     ) -> ScenePose {
         let fw = Double(frameWidth)
         let fh = Double(frameHeight)
         let rotation = random.uniform(-tier.maxRotationDegrees, tier.maxRotationDegrees) * Double.pi / 180
-        let tilt = random.uniform(0, tier.maxTiltDegrees) * Double.pi / 180
+        let tiltRange = framing == .steep ? SceneFraming.steepTiltDegrees : 0...tier.maxTiltDegrees
+        let tilt = random.uniform(tiltRange.lowerBound, tiltRange.upperBound) * Double.pi / 180
         let axis = random.uniform(0, Double.pi)
         let fieldOfView = random.uniform(55, 75) * Double.pi / 180
         let focal = fw / 2 / tan(fieldOfView / 2)
@@ -33,7 +34,9 @@ struct ScenePose {
         let low = min(
             tier.documentWidthFraction.upperBound, max(tier.documentWidthFraction.lowerBound, pitchFraction / cos(tilt))
         )
-        var fraction = random.uniform(low, tier.documentWidthFraction.upperBound)
+        let widthRange = framing == .overfilled
+            ? SceneFraming.overfilledWidthFraction : low...tier.documentWidthFraction.upperBound
+        var fraction = random.uniform(widthRange.lowerBound, widthRange.upperBound)
 
         // Rotation matrix: in-plane rotation, then tilt about the axis (cos a, sin a, 0) (Rodrigues).
         let (ux, uy) = (cos(axis), sin(axis))
@@ -73,7 +76,7 @@ struct ScenePose {
         }
         // Shrink until the whole outline fits inside the frame with a small margin.
         let margin = 0.02 * min(fw, fh)
-        for _ in 0..<20 {
+        for _ in 0..<20 where framing != .overfilled {
             let box = bounds(corners)
             let k = min((fw - 2 * margin) / box.width, (fh - 2 * margin) / box.height)
             if k >= 1 { break }
@@ -86,13 +89,29 @@ struct ScenePose {
         let box = bounds(corners)
         var tx = random.uniform(margin - box.minX, max(margin - box.minX, fw - margin - box.maxX))
         var ty = random.uniform(margin - box.minY, max(margin - box.minY, fh - margin - box.maxY))
-        if partial {
+        switch framing {
+        case .inside, .steep:
+            break
+        case .partial:
             let out = random.uniform(0.1, 0.45)
             switch random.integer(in: 0...3) {
             case 0: tx = -box.minX - out * box.width
             case 1: tx = fw - box.maxX + out * box.width
             case 2: ty = -box.minY - out * box.height
             default: ty = fh - box.maxY + out * box.height
+            }
+        case .overfilled:
+            // Centred within a tenth of the frame either way.
+            tx = fw / 2 - (box.minX + box.maxX) / 2 + random.uniform(-0.1, 0.1) * fw
+            ty = fh / 2 - (box.minY + box.maxY) / 2 + random.uniform(-0.1, 0.1) * fh
+        case .nearEdge:
+            let gap = random.uniform(SceneFraming.nearEdgeMarginFraction.lowerBound,
+                                     SceneFraming.nearEdgeMarginFraction.upperBound) * min(fw, fh)
+            switch random.integer(in: 0...3) {
+            case 0: tx = gap - box.minX
+            case 1: tx = fw - gap - box.maxX
+            case 2: ty = gap - box.minY
+            default: ty = fh - gap - box.maxY
             }
         }
         corners = corners.mapped { Point2D(x: $0.x + tx, y: $0.y + ty) }

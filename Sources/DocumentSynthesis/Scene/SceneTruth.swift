@@ -170,6 +170,8 @@ package struct SceneDegradations: Sendable, Equatable, Codable {
     package var documentWidthFraction: Double
     /// Whether the document was pushed partly out of the frame.
     package var partial: Bool
+    /// Where the document was put relative to the frame (nil in truth written before framings).
+    package var framing: SceneFraming?
     /// Fraction of the document's area inside the frame.
     package var visibleFraction: Double
     /// Smallest MRZ character pitch in the frame (pixels), nil without an MRZ.
@@ -196,6 +198,7 @@ package struct SceneDegradations: Sendable, Equatable, Codable {
         try c.encode(tiltAxisDegrees, forKey: .tiltAxisDegrees)
         try c.encode(documentWidthFraction, forKey: .documentWidthFraction)
         try c.encode(partial, forKey: .partial)
+        try c.encodeIfPresent(framing, forKey: .framing)
         try c.encode(visibleFraction, forKey: .visibleFraction)
         try c.encode(mrzPitchPixels, forKey: .mrzPitchPixels)
         try c.encode(shadow, forKey: .shadow)
