@@ -149,6 +149,33 @@ struct DemoBackendRouteTests {
         }
     }
 
+    @Test("a browser request from another site's page is refused; the console's own pages are served")
+    func crossSiteRequestsAreRefused() async throws {
+        let fixture = try ServerFixture.fortface()
+        defer { fixture.remove() }
+        try await fixture.application().test(.router) { client in
+            await fixture.fillKeyPool()
+            let depth = try await fixture.environment.fortface.keyPool.depth()
+            let siteField = HTTPField.Name("Sec-Fetch-Site")!
+            let refusals: [HTTPFields] = [
+                [siteField: "cross-site"], [siteField: "same-site"],
+                [.origin: "http://evil.example"], [.origin: "http://localhost:9999"], [.origin: "null"],
+            ]
+            // The router test client's requests have the authority `localhost`.
+            for headers in refusals {
+                let response = try await client.execute(
+                    uri: "/v1/demo/fortface/handshake", method: .post, headers: headers, body: nil)
+                #expect(response.status == .forbidden, "\(headers)")
+                #expect(try APIClient(client: client).errorCode(response) == "crossSiteRequest")
+            }
+            #expect(try await fixture.environment.fortface.keyPool.depth() == depth)
+            let same = try await client.execute(
+                uri: "/v1/demo/fortface/handshake", method: .post,
+                headers: [siteField: "same-origin", .origin: "http://localhost"], body: nil)
+            #expect(same.status == .created)
+        }
+    }
+
     @Test("auto is on outside production on a loopback-only server; on and off decide everywhere")
     func switchResolution() throws {
         var configuration = ServerConfiguration()

@@ -1,6 +1,7 @@
 import Crypto
 import FortfaceWire
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// The console's demo backend: `POST /v1/demo/fortface/handshake` and `POST /v1/demo/fortface/documents`,
@@ -23,7 +24,8 @@ import Hummingbird
 /// outside production mode on a loopback-only server; `--demo-backend on|off` decides otherwise), it
 /// acts only as the development customer (absent: 503; revoked: 401), whose API-key rate limit and
 /// handshake quota apply, behind the per-address limit of every `/v1` route; its device tokens only
-/// satisfy the development app's sandbox registration.
+/// satisfy the development app's sandbox registration. A browser request from another site's page
+/// (which may POST here without a CORS preflight) is refused by its `Sec-Fetch-Site` and `Origin`.
 package struct DemoBackendController: Sendable {
     let environment: ServerEnvironment
 
@@ -40,7 +42,8 @@ package struct DemoBackendController: Sendable {
         let service = FortfaceService(environment: environment)
         let environment = self.environment
 
-        group.post("demo/fortface/handshake") { _, _ in
+        group.post("demo/fortface/handshake") { request, _ in
+            try Self.refuseCrossSite(request)
             let customer = try await Self.developmentCustomer(environment: environment, service: service)
             do {
                 let token = try Self.webDeviceToken(customer: customer, environment: environment)
@@ -54,6 +57,7 @@ package struct DemoBackendController: Sendable {
         }
 
         group.post("demo/fortface/documents") { request, _ in
+            try Self.refuseCrossSite(request)
             let customer = try await Self.developmentCustomer(environment: environment, service: service)
             do {
                 return try await FortfaceController.submitDocument(request, customer: customer.record, service: service)
@@ -82,6 +86,26 @@ package struct DemoBackendController: Sendable {
         message: "The demo backend acts as the development customer, which this server has not created"
             + " (CAPTUREKIT_FORTFACE_DEV_CUSTOMER=0, or its file is unreadable)."
     )
+
+    /// The answer to a browser request made by another site's page.
+    package static let crossSite = APIError(
+        .forbidden, code: "crossSiteRequest",
+        message: "The demo backend answers only the console's own pages, not requests from another site."
+    )
+
+    /// `Sec-Fetch-Site`, sent by browsers with every request.
+    static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
+
+    /// Refuses a request a browser sent for another site's page: `Sec-Fetch-Site` other than
+    /// `same-origin` or `none`, or an `Origin` whose host and port are not this request's. Clients that
+    /// are not browsers send neither header.
+    static func refuseCrossSite(_ request: Request) throws {
+        if let site = request.headers[fetchSite], site != "same-origin", site != "none" { throw crossSite }
+        guard let origin = request.headers[.origin] else { return }
+        guard let url = URL(string: origin), let host = url.host, let authority = request.head.authority,
+            authority.lowercased() == (host + (url.port.map { ":\($0)" } ?? "")).lowercased()
+        else { throw crossSite }
+    }
 
     static func developmentCustomer(environment: ServerEnvironment, service: FortfaceService) async throws -> Customer {
         guard environment.configuration.demoBackendEnabled else { throw off }
