@@ -127,6 +127,11 @@ package func buildEnvironment(
         let path = URL(fileURLWithPath: configuration.developmentCustomerPath).standardizedFileURL.path
         report.append("fortface development customer: \(path)")
     }
+    if configuration.demoBackendEnabled {
+        report.append(
+            "console demo backend: on (/v1/demo/fortface/*, acting as the development customer)"
+                + (configuration.production ? " IN PRODUCTION MODE, by --demo-backend on" : ""))
+    }
     let environment = ServerEnvironment(
         configuration: configuration, store: store, signingKeys: signing.keys, adminToken: adminToken,
         fortface: fortface, metricsToken: metricsToken, metrics: metrics, now: now, logger: logger,
@@ -160,6 +165,7 @@ package func buildRouter(environment: ServerEnvironment) -> Router<AppRequestCon
     fortface.addPublicRoutes(to: publicRoutes)
     DocumentScanController(environment: environment).addPublicRoutes(to: publicRoutes)
     TryOnController(environment: environment).addPublicRoutes(to: publicRoutes)
+    DemoBackendController(environment: environment).addPublicRoutes(to: publicRoutes)
 
     let adminRoutes = router.group("v1/admin").add(middleware: AdminAuthMiddleware(token: environment.adminToken))
     CustomerController(environment: environment).addAdminRoutes(to: adminRoutes)

@@ -257,4 +257,52 @@ struct PostgresTests {
             throw error
         }
     }
+
+    @Test("both instances serve POST /v1/documents/scan with an API key created through the other one")
+    func instancesShareScanKeys() async throws {
+        try await withScratchDatabase { url in
+            let first = try ServerFixture(databaseURL: url)
+            defer { first.remove() }
+            let second = try ServerFixture(databaseURL: url) {
+                $0.signingKeyPaths = first.environment.configuration.signingKeyPaths
+            }
+            defer { second.remove() }
+            // A small blank frame: the real engine answers it in milliseconds (a passport photo takes seconds
+            // in a debug build, and reading one is DocumentScanRouteTests' business, not this test's).
+            let frame = try ImageCodec.encodePNG(RGBAImage(width: 160, height: 100, fill: RGBA(r: 200, g: 200, b: 200)))
+
+            try await first.application().test(.live) { firstClient in
+                try await second.application().test(.live) { secondClient in
+                    let a = APIClient(client: firstClient)
+                    let b = APIClient(client: secondClient)
+                    // Each key is created (with its blinkid licence) through one instance, used on the other.
+                    var created: [(key: String, keyID: String)] = []
+                    for api in [a, b] {
+                        let provisioned = try await api.provision()
+                        let licence = try await api.send(
+                            .post, "/v1/admin/customers/\(provisioned.customerID)/licenses",
+                            json: LicenseService.IssueRequest(product: "blinkid", bundleIds: ["*"], validDays: 30),
+                            admin: true)
+                        #expect(licence.status == .created)
+                        created.append((provisioned.apiKey, provisioned.keyID))
+                    }
+                    for (client, key) in [(secondClient, created[0].key), (firstClient, created[1].key)] {
+                        let response = try await DocumentScanRouteTests.scanJSON(client, apiKey: key, front: frame)
+                        #expect(response.status == .ok)
+                        let answer = try DocumentScanRouteTests.json(response)
+                        #expect(answer["input"] as? String == "front")
+                        #expect(answer["detectionStatus"] as? String == "failed")
+                    }
+
+                    // Revoked through B, refused at once by A: the key's state lives in the shared database only.
+                    let revoked = try await b.send(
+                        .put, "/v1/admin/api-keys/\(created[0].keyID)/status", json: ["status": "revoked"], admin: true)
+                    #expect(revoked.status == .ok)
+                    let refused = try await DocumentScanRouteTests.scanJSON(firstClient, apiKey: created[0].key, front: frame)
+                    #expect(refused.status == .unauthorized)
+                    #expect(try a.errorCode(refused) == "invalidAPIKey")
+                }
+            }
+        }
+    }
 }

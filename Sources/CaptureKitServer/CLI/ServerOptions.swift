@@ -71,6 +71,13 @@ package struct ServerOptions: ParsableArguments {
     package var metricsAccess: String?
 
     @Option(
+        name: .customLong("demo-backend"),
+        help: ArgumentHelp(
+            "The console's demo backend for the Secure capture page: auto (on outside production on a loopback"
+                + " server), on or off (env CAPTUREKIT_DEMO_BACKEND, default auto)."))
+    package var demoBackend: String?
+
+    @Option(
         name: .customLong("key-pool"),
         help: "Fortface session keys kept ready in the shared pool (env CAPTUREKIT_FORTFACE_KEY_POOL, default 4096).")
     package var keyPoolSize: Int?
@@ -149,6 +156,12 @@ package struct ServerOptions: ParsableArguments {
                 throw ValidationError("--metrics-auth must be auto, token or open.")
             }
             configuration.metricsAccess = access
+        }
+        if let demoBackend {
+            guard let mode = DemoBackendMode(rawValue: demoBackend) else {
+                throw ValidationError("--demo-backend must be auto, on or off.")
+            }
+            configuration.demoBackend = mode
         }
         if let logLevel {
             guard let level = Logger.Level(rawValue: logLevel) else {

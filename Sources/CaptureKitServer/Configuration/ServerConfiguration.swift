@@ -100,8 +100,21 @@ package struct ServerConfiguration: Sendable {
     /// Create a development customer with a sandbox app on first start (`CAPTUREKIT_FORTFACE_DEV_CUSTOMER=0`
     /// to disable).
     package var createDevelopmentCustomer = true
+    /// The console's demo backend, `POST /v1/demo/fortface/handshake` and `/documents`, which stand in for
+    /// a customer's backend on the Secure capture page (`CAPTUREKIT_DEMO_BACKEND`, `--demo-backend`):
+    /// `auto` turns it on only outside production on a loopback-only server.
+    package var demoBackend: DemoBackendMode = .auto
 
     package init() {}
+
+    /// Whether the demo backend routes serve (else they answer 404 `demoBackendOff`).
+    package var demoBackendEnabled: Bool {
+        switch demoBackend {
+        case .on: return true
+        case .off: return false
+        case .auto: return !production && bindsLoopbackOnly
+        }
+    }
 
     /// Whether storage is PostgreSQL.
     package var usesPostgres: Bool { databaseURL != nil }
@@ -176,6 +189,7 @@ package struct ServerConfiguration: Sendable {
         ("CAPTUREKIT_FORTFACE_IMAGE_RETENTION_SECONDS", "keep sealed images this long (default 0: not kept)"),
         ("CAPTUREKIT_FORTFACE_KEK", "key-encryption key, base64 of 32 bytes (default: <data-dir>/fortface-kek)"),
         ("CAPTUREKIT_FORTFACE_DEV_CUSTOMER", "0 to skip creating the development customer"),
+        ("CAPTUREKIT_DEMO_BACKEND", "console demo backend: auto (on outside production on loopback), on or off"),
         ("CAPTUREKIT_SCAN_MAX_IMAGE_BYTES", "largest image per upload on the scanning routes (default 8388608)"),
         ("CAPTUREKIT_SCAN_WORKERS", "scans run at once (default 2)"),
         ("CAPTUREKIT_SCAN_QUEUE", "scan requests that may wait for a worker before 503 (default 16)"),
@@ -269,6 +283,12 @@ package struct ServerConfiguration: Sendable {
         scanWorkers = try integer("CAPTUREKIT_SCAN_WORKERS", in: 1...256) ?? scanWorkers
         scanQueueLength = try integer("CAPTUREKIT_SCAN_QUEUE", in: 0...100_000) ?? scanQueueLength
         scanTimeLimitSeconds = try integer("CAPTUREKIT_SCAN_TIME_LIMIT_SECONDS", in: 1...3600) ?? scanTimeLimitSeconds
+        if let demo = text("CAPTUREKIT_DEMO_BACKEND") {
+            guard let parsed = DemoBackendMode(rawValue: demo) else {
+                throw .invalidValue(name: "CAPTUREKIT_DEMO_BACKEND", expected: "auto, on or off")
+            }
+            demoBackend = parsed
+        }
         if let access = text("CAPTUREKIT_METRICS_AUTH") {
             guard let parsed = MetricsAccess(rawValue: access) else {
                 throw .invalidValue(name: "CAPTUREKIT_METRICS_AUTH", expected: "auto, token or open")
@@ -283,6 +303,16 @@ package struct ServerConfiguration: Sendable {
             logLevel = parsed
         }
     }
+}
+
+/// When the console's demo backend serves (``ServerConfiguration/demoBackendEnabled``).
+package enum DemoBackendMode: String, Sendable, CaseIterable {
+    /// On unless the server runs in production mode or listens beyond loopback.
+    case auto
+    /// Always on, production included (a deliberate choice, reported at start).
+    case on
+    /// Always off.
+    case off
 }
 
 /// Who may read `GET /metrics`.

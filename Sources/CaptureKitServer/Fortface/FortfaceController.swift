@@ -62,10 +62,7 @@ package struct FortfaceController: Sendable {
         group.post("documents") { request, _ in
             do {
                 let customer = try await service.authenticate(authorization: request.headers[.authorization])
-                let body = try await RequestBody.decodeJSON(
-                    SubmissionRequest.self, from: request, limit: configuration.maxDocumentBytes
-                )
-                return Self.json(try await service.submitDocument(customer: customer, request: body))
+                return try await Self.submitDocument(request, customer: customer, service: service)
             } catch let error as FortfaceError {
                 throw Self.refusal(error, route: "documents", logger: logger)
             }
@@ -135,8 +132,20 @@ package struct FortfaceController: Sendable {
         }
     }
 
+    /// The body of `POST /v1/documents` submitted for `customer`: the strict `SubmissionRequest` (at
+    /// most `maxDocumentBytes`) opened, classified and answered. The console's demo backend relays its
+    /// uploads through this same function, so a browser's payload meets exactly the SDK's path.
+    static func submitDocument(
+        _ request: Request, customer: CustomerRecord, service: FortfaceService
+    ) async throws -> Response {
+        let body = try await RequestBody.decodeJSON(
+            SubmissionRequest.self, from: request, limit: service.environment.configuration.maxDocumentBytes
+        )
+        return json(try await service.submitDocument(customer: customer, request: body))
+    }
+
     /// Logs the refusal's reason (never content) and returns the client's error.
-    private static func refusal(_ error: FortfaceError, route: String, logger: Logger) -> APIError {
+    static func refusal(_ error: FortfaceError, route: String, logger: Logger) -> APIError {
         logger.notice("fortface request refused", metadata: ["route": "\(route)", "reason": "\(error.reason)"])
         return error.apiError
     }
