@@ -11,9 +11,7 @@ import Foundation
 /// Augmentation per block: source resolution 2.8–10 px/mm, cap height 2.1–2.6 mm, stroke weight
 /// (outline stroked in ink or background colour), shear, rotation, ink and paper tones, a
 /// guilloche-like background, lighting gradient, soft glare, Gaussian or motion blur, sensor noise,
-/// JPEG quality 35–95, and a rectification with ±8% scale, ±1.5° rotation and corner jitter. Some
-/// blocks (more at higher strength) add the conditions of ``MRZWildConditions``: tiny print (1.9–2.8
-/// px/mm), faint ink, worn print, defocus, chromatic fringes, moiré, low light and JPEG chains.
+/// JPEG quality 35–95, and a rectification with ±8% scale, ±1.5° rotation and corner jitter.
 struct MRZLineRenderer {
     /// Band scale the engine rectifies to.
     static let bandPixelsPerMillimetre = MRZZoneReader.bandPixelsPerMillimetre
@@ -63,9 +61,7 @@ struct MRZLineRenderer {
     // MARK: - Source image
 
     mutating func renderSource(_ lines: [String], strength: Double) -> (image: GrayImage, scale: Double) {
-        let wild = rng.chance(MRZWildConditions.probability(strength: strength))
-            ? MRZWildConditions.draw(using: &rng) : .none
-        let s = wild.tinyPrint ? rng.uniform(1.9, 2.8) : rng.logUniform(2.8, 10)  // source px/mm
+        let s = rng.logUniform(2.8, 10)  // source px/mm
         let capHeight = rng.uniform(2.1, 2.6)
         let lineSpacing = rng.uniform(3.9, 4.6)
         let length = Double(lines[0].count)
@@ -95,7 +91,7 @@ struct MRZLineRenderer {
             }
         }
         // The text, glyph by glyph at the MRZ pitch, as outlines so the stroke weight can vary.
-        let ink = Double(wild.faintInkContrast.map { max(0, Int(paper) - $0) } ?? rng.int(0, 75)) / 255
+        let ink = Double(rng.int(0, 75)) / 255
         let em = capHeight / 0.70 * s
         cairo_select_font_face(ctx, "OCR B", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(ctx, em)
@@ -125,18 +121,15 @@ struct MRZLineRenderer {
             cairo_stroke(ctx)
         }
         var gray = canvas.image().grayscale()
-        wear(&gray, paper: paper, pixelsPerMillimetre: s, fraction: wild.wear)
-        degrade(&gray, strength: strength, pixelsPerMillimetre: s, wild: wild)
+        degrade(&gray, strength: strength, pixelsPerMillimetre: s)
         return (gray, s)
     }
 
-    /// Lighting, glare, blur, the wild optics, noise and JPEG at the source resolution.
-    mutating func degrade(
-        _ image: inout GrayImage, strength: Double, pixelsPerMillimetre s: Double, wild: MRZWildConditions = .none
-    ) {
+    /// Lighting, glare, blur, noise and JPEG at the source resolution.
+    mutating func degrade(_ image: inout GrayImage, strength: Double, pixelsPerMillimetre s: Double) {
         let w = image.width, h = image.height
         // Lighting gradient and exposure.
-        let gain = (1 - rng.uniform(0, 0.45) * strength) * wild.lowLightGain
+        let gain = 1 - rng.uniform(0, 0.45) * strength
         let gx = rng.uniform(-0.3, 0.3) * strength, gy = rng.uniform(-0.2, 0.2) * strength
         let glare = rng.chance(0.35 * strength)
         let gcx = rng.uniform(0, Double(w)), gcy = rng.uniform(0, Double(h))
@@ -153,23 +146,17 @@ struct MRZLineRenderer {
             }
         }
         // Blur: Gaussian (focus) or horizontal-ish motion.
-        // Capped by the character pitch, as the scene generator caps it: print a person could still read.
-        let pitch = DocumentLayout.mrzPitch * s
-        let sigma = min(rng.uniform(0, 0.35) + rng.uniform(0, 1.5) * strength, 0.2 * pitch)
+        let sigma = rng.uniform(0, 0.35) + rng.uniform(0, 1.5) * strength
         image = image.gaussianBlurred(sigma: sigma)
         if rng.chance(0.25 * strength) { image = Self.motionBlurred(image, length: rng.int(2, 5)) }
-        var optics = wild
-        optics.defocusRadius = min(optics.defocusRadius, 0.3 * pitch)
-        Self.applyOptics(&image, optics, phase: rng.uniform(0, 2 * Double.pi), angle: rng.uniform(0, Double.pi))
         // Sensor noise.
-        let noise = rng.uniform(0, 1.5) + rng.uniform(0, 8) * strength + wild.lowLightNoise
+        let noise = rng.uniform(0, 1.5) + rng.uniform(0, 8) * strength
         if noise > 0.3 {
             for i in 0..<image.pixels.count {
                 image.pixels[i] = UInt8(clamping: Int((Double(image.pixels[i]) + rng.gaussian() * noise).rounded()))
             }
         }
-        // JPEG (after a first one and a resampling, for a chain).
-        if let first = wild.firstJPEGQuality { Self.jpegChain(&image, quality: first, factor: wild.resampleFactor) }
+        // JPEG.
         let quality = Int(95 - rng.uniform(0, 60) * strength)
         if let data = try? ImageCodec.encodeJPEG(image, quality: quality),
            let decoded = try? ImageCodec.decode(data) {
