@@ -84,4 +84,33 @@ import Testing
         // Well placed.
         #expect(status(Quadrilateral2D(x: 200, y: 150, width: 800, height: 450)) == .good)
     }
+
+    @Test func anOutlineOnTheBorderIsCutWhenItsShapeOrItsMRZSaySo() {
+        let roi = PixelRect(x: 0, y: 0, width: 1280, height: 720)
+        let td3 = DocumentLayout.of(.td3)
+        // A TD3 page (125 x 88 mm) at 5 px/mm whose left corners sit 2 px from the border.
+        let whole = Quadrilateral2D(x: 2, y: 200, width: 625, height: 440)
+        // The same page cut by the left border: the part inside, 400 px wide.
+        let cut = Quadrilateral2D(x: 2, y: 200, width: 400, height: 440)
+        func continues(_ quad: Quadrilateral2D, layout: DocumentLayout?, predicted: Quadrilateral2D? = nil) -> Bool {
+            DocumentScanner.continuesPastBorder(
+                quad, roi: roi, layout: layout, aspect: DocumentScanner.apparentAspect(quad), predicted: predicted)
+        }
+        // A whole page of its layout's shape whose MRZ puts it where it is: near the edge, not cut.
+        #expect(!continues(whole, layout: td3, predicted: whole))
+        // Its shape is not the layout's: cut.
+        #expect(continues(cut, layout: td3))
+        // The MRZ puts its left side 200 px beyond the border: cut, whatever the outline's shape.
+        #expect(continues(whole, layout: td3, predicted: Quadrilateral2D(x: -200, y: 200, width: 625, height: 440)))
+        // No MRZ read: nothing says where the document ends, so a touching outline counts as cut.
+        #expect(continues(whole, layout: nil))
+        // Not touching the border (20 px away): never cut.
+        #expect(!continues(Quadrilateral2D(x: 20, y: 200, width: 400, height: 440), layout: td3))
+
+        func status(_ quad: Quadrilateral2D, continues: Bool) -> PlacementStatus {
+            PlacementStatus.assess(quad: quad, roi: roi, pixelsPerMillimetre: 5, tiltDegrees: 5, continuesPastBorder: continues)
+        }
+        #expect(status(whole, continues: false) == .tooCloseToEdge)
+        #expect(status(cut, continues: true) == .partiallyVisible)
+    }
 }

@@ -6,7 +6,12 @@ import CaptureCore
 /// - ``tooClose``: the document overfills the ROI, cut or not: it runs past two opposite borders
 ///   (by more than 1% of the ROI's diagonal each), or its outline, inside the ROI or not, covers
 ///   more than 80% of the ROI's area. Moving back is what helps, whatever else is wrong.
-/// - ``partiallyVisible``: a corner lies outside the ROI by more than 1% of its diagonal.
+/// - ``partiallyVisible``: a corner lies outside the ROI by more than 1% of its diagonal, or the
+///   outline touches the ROI's border (a corner within ``borderContactFraction`` of its shorter side)
+///   and the document evidently continues past it (`continuesPastBorder`, judged by the scanner: the
+///   outline's shape is not its layout's, or the MRZ puts the document's corners outside, or no MRZ
+///   was read to say where the document ends). A document cut by the frame edge is otherwise found
+///   as the part inside, whose corners sit on the border.
 /// - ``tooCloseToEdge``: a corner lies within 2% of the ROI's shorter side from its border.
 /// - ``tooFar``: fewer than ``minimumPixelsPerMillimetre`` pixels per millimetre on the document
 ///   (an MRZ character pitch under ~7.6 px, too small to read reliably).
@@ -22,10 +27,26 @@ package enum PlacementStatus: String, Sendable, Equatable, Codable {
 
     package static let minimumPixelsPerMillimetre = 3.0
     package static let maximumTiltDegrees = 35.0
+    /// A corner this close to the ROI's border (share of its shorter side) touches it. Decided on the
+    /// tuning family's placement line: the outlines of cut documents end 0.1–0.7% from the border,
+    /// those of whole documents placed near it 0.3–1.9% (so contact alone does not decide).
+    package static let borderContactFraction = 0.0075
+    /// The most a touching outline's aspect ratio may differ from its layout's (as a factor) for the
+    /// document to count as whole: whole documents near the border were within 0.98–1.03 of it on
+    /// the tuning family's placement line, cut ones mostly beyond 0.9–1.1.
+    package static let wholeDocumentAspectTolerance = 1.06
+
+    /// Whether a corner of `quad` touches the border of `roi` (``borderContactFraction``).
+    package static func touchesBorder(_ quad: Quadrilateral2D, roi: PixelRect) -> Bool {
+        let margin = borderContactFraction * Double(min(roi.width, roi.height))
+        let x0 = Double(roi.x), y0 = Double(roi.y)
+        let x1 = Double(roi.x + roi.width), y1 = Double(roi.y + roi.height)
+        return quad.corners.contains { $0.x < x0 + margin || $0.y < y0 + margin || $0.x > x1 - margin || $0.y > y1 - margin }
+    }
 
     /// Assesses a located document.
     package static func assess(quad: Quadrilateral2D, roi: PixelRect, pixelsPerMillimetre: Double,
-                               tiltDegrees: Double?) -> PlacementStatus {
+                               tiltDegrees: Double?, continuesPastBorder: Bool = false) -> PlacementStatus {
         let x0 = Double(roi.x), y0 = Double(roi.y)
         let x1 = Double(roi.x + roi.width), y1 = Double(roi.y + roi.height)
         let diagonal = (Double(roi.width * roi.width + roi.height * roi.height)).squareRoot()
@@ -40,6 +61,7 @@ package enum PlacementStatus: String, Sendable, Equatable, Codable {
         if quad.corners.contains(where: { $0.x < x0 - outside || $0.y < y0 - outside || $0.x > x1 + outside || $0.y > y1 + outside }) {
             return .partiallyVisible
         }
+        if continuesPastBorder, touchesBorder(quad, roi: roi) { return .partiallyVisible }
         let margin = 0.02 * Double(min(roi.width, roi.height))
         if quad.corners.contains(where: { $0.x < x0 + margin || $0.y < y0 + margin || $0.x > x1 - margin || $0.y > y1 - margin }) {
             return .tooCloseToEdge

@@ -172,8 +172,11 @@ package struct DocumentScanner: Sendable {
         let scale = Self.pixelsPerMillimetre(quad, layout: layout)
         analysis.pixelsPerMillimetre = scale
         analysis.tiltDegrees = geometry?.tiltDegrees
-        analysis.placement = PlacementStatus.assess(quad: quad, roi: region, pixelsPerMillimetre: scale,
-                                                    tiltDegrees: analysis.tiltDegrees)
+        analysis.placement = PlacementStatus.assess(
+            quad: quad, roi: region, pixelsPerMillimetre: scale, tiltDegrees: analysis.tiltDegrees,
+            continuesPastBorder: Self.continuesPastBorder(
+                quad, roi: region, layout: analysis.mrz != nil ? layout : nil,
+                aspect: geometry?.aspectRatio ?? Self.apparentAspect(quad), predicted: anchor?.predictedOutline()))
 
         lap(\.reread)
         // 3. Glare on a small rectified copy (glare spots are large), taken from the reduced copy of
@@ -378,6 +381,25 @@ package struct DocumentScanner: Sendable {
         let top = c[0].distance(to: c[1]) / layout.width, bottom = c[3].distance(to: c[2]) / layout.width
         let left = c[0].distance(to: c[3]) / layout.height, right = c[1].distance(to: c[2]) / layout.height
         return [top, bottom, left, right].min() ?? 0
+    }
+
+    /// Whether a document whose outline `quad` touches the border of `roi` evidently continues past
+    /// it: with a read MRZ (`layout` known), when the outline's aspect ratio is not the layout's
+    /// (``PlacementStatus/wholeDocumentAspectTolerance``) or the outline the MRZ implies (`predicted`)
+    /// has a corner outside the ROI; without one, always (a whole document this close to the border
+    /// would have shown its MRZ, and a front side cannot say where it ends).
+    static func continuesPastBorder(
+        _ quad: Quadrilateral2D, roi: PixelRect, layout: DocumentLayout?, aspect: Double, predicted: Quadrilateral2D?
+    ) -> Bool {
+        guard PlacementStatus.touchesBorder(quad, roi: roi) else { return false }
+        guard let layout else { return true }
+        if abs(log(aspect / layout.aspectRatio)) > log(PlacementStatus.wholeDocumentAspectTolerance) { return true }
+        guard let predicted else { return false }
+        let slack = 0.01 * Double(roi.width * roi.width + roi.height * roi.height).squareRoot()
+        return predicted.corners.contains {
+            $0.x < Double(roi.x) - slack || $0.y < Double(roi.y) - slack
+                || $0.x > Double(roi.x + roi.width) + slack || $0.y > Double(roi.y + roi.height) + slack
+        }
     }
 
     static func apparentAspect(_ quad: Quadrilateral2D) -> Double {
