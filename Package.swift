@@ -4,6 +4,8 @@ import PackageDescription
 /// Settings shared by every Swift target (one loop, as swift-log's manifest does).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -141,6 +143,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
@@ -169,6 +172,7 @@ let package = Package(
                 "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentClassification", "DocumentEngine",
                 "DocumentScanReport", "DocumentSynthesis", "OCRTraining", "FaceEngine", "FaceEvaluation", "FBxSDK", "Fortface",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -193,7 +197,9 @@ let package = Package(
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
         .testTarget(name: "OCRTrainingTests", dependencies: ["OCRTraining", "DocumentEngine", "DocumentSynthesis", "CaptureCore"]),
         // The fixture is read from the source tree by path (#filePath), not bundled.
-        .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FaceEngineTests", dependencies: ["CaptureCore", "FaceEngine", "FaceEvaluation"], exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "FBxSDKTests",
             dependencies: [
@@ -234,6 +240,7 @@ let package = Package(
                 "BlinkID", "CaptureCore", "CaptureKitServer", "CaptureKitTesting", "DocumentClassification",
                 "DocumentEngine", "DocumentScanReport", "DocumentSynthesis", "FortfaceWire",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -241,6 +248,7 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

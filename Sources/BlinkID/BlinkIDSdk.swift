@@ -1,5 +1,5 @@
 import CaptureCore
-import DocumentEngine
+package import DocumentEngine
 import Foundation
 
 /// The entry point of the SDK: verifies the licence, loads the recogniser's resources, and creates

@@ -1,6 +1,6 @@
-import CaptureCore
+package import CaptureCore
 import FaceEngine
-import Foundation
+package import Foundation
 
 /// The FBx try-on SDK's entry point: configuration (online licence check), preparation (when an
 /// ``FBxView`` is attached), and the try-on session (`start()`, `stop()`, `setFrame(_:)`,

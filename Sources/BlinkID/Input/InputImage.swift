@@ -1,5 +1,5 @@
-import CaptureCore
-import Foundation
+public import CaptureCore
+public import Foundation
 
 /// An image to process: a camera frame, or a still image with a region of interest.
 ///

@@ -1,5 +1,5 @@
 import CaptureCore
-import Foundation
+public import Foundation
 
 /// How the SDK is licensed and where its resources (the MRZ recogniser's weights) come from.
 ///

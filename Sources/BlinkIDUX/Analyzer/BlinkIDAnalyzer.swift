@@ -1,4 +1,4 @@
-import BlinkID
+public import BlinkID
 
 /// Analyzes camera frames with a BlinkID session, reports UI events, and hands out the scan's result.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
+package import HTTPTypes
+package import Hummingbird
 import NIOCore
 
 /// An error answered to a client: an HTTP status, a stable machine code and a human message, sent as

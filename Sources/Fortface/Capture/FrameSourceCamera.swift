@@ -1,4 +1,4 @@
-import CaptureCore
+public import CaptureCore
 import Foundation
 
 /// A camera on Linux: a V4L2 device (`/dev/videoN`) or a video file through ffmpeg, or a folder
