@@ -38,6 +38,8 @@ let package = Package(
         // Test only: the server tests parse openapi.yaml with OpenAPIKit (without its ExternalLoading trait).
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        // Build tool only: `make docs` (the DocC catalogs of the four public modules).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // Native shims over Debian libraries (installed by scripts/bootstrap).

@@ -15,7 +15,7 @@ package import Foundation
 /// try await FBxManager.shared.stop()                // active → stopping → ready
 /// ```
 ///
-/// Ordering rules (the guide's §10) are those of ``FBxLifecycle``; a call made in the wrong state
+/// Ordering rules (the guide's §10) are those of `FBxLifecycle`; a call made in the wrong state
 /// throws ``FBxError/invalidState(_:)`` or ``FBxError/configurationNotSet`` and changes nothing.
 /// Every thrown error is also published on ``errors``.
 public final class FBxManager: Sendable {

@@ -24,7 +24,7 @@ public struct FrameSourceCamera: FortfaceCameraProvider {
     }
 
     /// The camera for `path`: `/dev/videoN` and video files through ffmpeg (late frames dropped), an
-    /// image or a folder of images repeated. Throws ``FrameSourceError/notFound(_:)`` when nothing
+    /// image or a folder of images repeated. Throws `FrameSourceError.notFound` when nothing
     /// is at `path`.
     public init(path: String) throws(FrameSourceError) {
         let ext = (path as NSString).pathExtension.lowercased()
