@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/capkit
 
-.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest loadtest-fortface fuzz docs
+.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest loadtest-fortface fuzz docs lint
 
 bootstrap:
 	@scripts/bootstrap
@@ -97,6 +97,10 @@ loadtest-fortface: bootstrap
 DOCC_TARGETS = --target BlinkID --target BlinkIDUX --target Fortface --target FBxSDK
 docs: bootstrap
 	$(SWIFT) package generate-documentation $(DOCC_TARGETS) --warnings-as-errors
+
+## make lint: swift-format (from the toolchain) with the committed .swift-format, in strict mode.
+lint:
+	$(SWIFT) format lint --strict --parallel -r Sources Tests Package.swift
 
 clean:
 	rm -rf .build
