@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/capkit
 
-.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest loadtest-fortface fuzz
+.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest loadtest-fortface fuzz docs lint
 
 bootstrap:
 	@scripts/bootstrap
@@ -90,6 +90,17 @@ fuzz: bootstrap
 ## make loadtest-fortface: POST /v1/handshake latency (release server, SQLite, loopback, Python driver).
 loadtest-fortface: bootstrap
 	scripts/loadtest-fortface
+
+## make docs: the DocC documentation of the four public modules (BlinkID, BlinkIDUX, Fortface, FBxSDK)
+## with swift-docc-plugin, warnings as errors (a broken symbol link fails); archives in
+## .build/plugins/Swift-DocC/outputs/.
+DOCC_TARGETS = --target BlinkID --target BlinkIDUX --target Fortface --target FBxSDK
+docs: bootstrap
+	$(SWIFT) package generate-documentation $(DOCC_TARGETS) --warnings-as-errors
+
+## make lint: swift-format (from the toolchain) with the committed .swift-format, in strict mode.
+lint:
+	$(SWIFT) format lint --strict --parallel -r Sources Tests Package.swift
 
 clean:
 	rm -rf .build

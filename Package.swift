@@ -4,6 +4,8 @@ import PackageDescription
 /// Settings shared by every Swift target (one loop, as swift-log's manifest does).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -36,6 +38,8 @@ let package = Package(
         // Test only: the server tests parse openapi.yaml with OpenAPIKit (without its ExternalLoading trait).
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        // Build tool only: `make docs` (the DocC catalogs of the four public modules).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // Native shims over Debian libraries (installed by scripts/bootstrap).
@@ -141,6 +145,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
@@ -169,6 +174,7 @@ let package = Package(
                 "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentClassification", "DocumentEngine",
                 "DocumentScanReport", "DocumentSynthesis", "OCRTraining", "FaceEngine", "FaceEvaluation", "FBxSDK", "Fortface",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -193,7 +199,9 @@ let package = Package(
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
         .testTarget(name: "OCRTrainingTests", dependencies: ["OCRTraining", "DocumentEngine", "DocumentSynthesis", "CaptureCore"]),
         // The fixture is read from the source tree by path (#filePath), not bundled.
-        .testTarget(name: "FaceEngineTests", dependencies: ["FaceEngine", "FaceEvaluation"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FaceEngineTests", dependencies: ["CaptureCore", "FaceEngine", "FaceEvaluation"], exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "FBxSDKTests",
             dependencies: [
@@ -234,6 +242,7 @@ let package = Package(
                 "BlinkID", "CaptureCore", "CaptureKitServer", "CaptureKitTesting", "DocumentClassification",
                 "DocumentEngine", "DocumentScanReport", "DocumentSynthesis", "FortfaceWire",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -241,6 +250,7 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,5 +1,5 @@
 import CaptureCore
-import DocumentEngine
+package import DocumentEngine
 import Foundation
 
 /// The entry point of the SDK: verifies the licence, loads the recogniser's resources, and creates
@@ -24,9 +24,9 @@ public final class BlinkIDSdk: Sendable {
     /// Creates the SDK: verifies the licence key offline, then loads the MRZ recogniser's resources
     /// (bundled, or downloaded and verified when `settings.downloadResources` is true).
     ///
-    /// - Throws: ``LicenseError`` for a malformed, forged, expired, not-yet-valid or wrong-product
+    /// - Throws: `LicenseError` for a malformed, forged, expired, not-yet-valid or wrong-product
     ///   licence (or one issued for another application), and for a licence signed with the development
-    ///   key unless `settings.allowsDevelopmentLicenses`; ``ResourceDownloaderError`` when resources
+    ///   key unless `settings.allowsDevelopmentLicenses`; `ResourceDownloaderError` when resources
     ///   cannot be loaded (see the guide's table of cases).
     public static func createBlinkIDSdk(withSettings settings: BlinkIDSdkSettings) async throws -> BlinkIDSdk {
         try await create(settings: settings, now: Date.init)
@@ -65,7 +65,7 @@ public final class BlinkIDSdk: Sendable {
     /// A new scanning session with the given settings (video input, both sides by default).
     ///
     /// On Apple platforms the session reads the printed visual zone with Vision's text recogniser;
-    /// elsewhere it reads the MRZ and barcode only (``createScanningSession(sessionSettings:vizRecognizer:)``
+    /// elsewhere it reads the MRZ and barcode only (`createScanningSession(sessionSettings:vizRecognizer:)`
     /// gives it an OCR engine).
     @ProcessingActor
     public func createScanningSession(sessionSettings: BlinkIDSessionSettings = BlinkIDSessionSettings())

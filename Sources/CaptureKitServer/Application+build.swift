@@ -1,10 +1,11 @@
 import CaptureCore
-import Foundation
-import Hummingbird
-import Logging
+import FortfaceWire
+package import Foundation
+package import Hummingbird
+package import Logging
 import NIOCore
 import NIOPosix
-import ServiceLifecycle
+package import ServiceLifecycle
 
 /// Resolves the configuration into a ready ``ServerEnvironment``: the data directory, the admin
 /// token (created on first start), the signing keys and the store (SQLite or PostgreSQL).

@@ -1,6 +1,6 @@
-import CaptureCore
-import Crypto
-import Foundation
+package import CaptureCore
+package import Crypto
+package import Foundation
 
 /// A resource server for tests, on a ``LoopbackHTTPServer``: serves blobs at
 /// `/v1/resources/{sha256}` and a manifest signed with the development key (or any other) at

@@ -1,5 +1,5 @@
-import CaptureCore
-import Foundation
+package import CaptureCore
+package import Foundation
 
 extension ResourceDownloaderError {
     /// An error's case with its comparable payload (the `any Error` payloads dropped), so tests can

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A fresh folder under the system's temporary directory, deleted when this object goes away.
 package final class TemporaryFolder: Sendable {

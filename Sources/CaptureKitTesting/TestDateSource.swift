@@ -1,5 +1,5 @@
 import CaptureCore
-import Foundation
+package import Foundation
 
 /// Wall-clock time (`Date`) that moves only when a test moves it: inject ``now`` (or ``function``)
 /// wherever code takes a `() -> Date`, and move it with ``advance(seconds:)`` or ``set(_:)``.

@@ -1,6 +1,6 @@
-import CaptureCore
-import Crypto
-import Foundation
+package import CaptureCore
+package import Crypto
+package import Foundation
 
 /// The committed development signing key (`keys/dev-2026.ed25519`, public on purpose), found
 /// relative to this source file so tests work from any working directory.

@@ -1,5 +1,5 @@
-import CaptureCore
-import DocumentEngine
+package import CaptureCore
+package import DocumentEngine
 import Foundation
 
 /// Classifies one picture of an identity document: passport, ID card, visa, Brazilian RG or CNH,

@@ -1,4 +1,4 @@
-import DocumentEngine
+package import DocumentEngine
 
 /// What a machine-readable zone says about the document that carries it.
 ///

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// A layout cue: whether a rectified ID-1 card side shows a portrait box on its left, where the RG
 /// and CNH fronts print the holder's photo (and their backs print text, tables or nothing).

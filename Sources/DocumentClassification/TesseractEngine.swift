@@ -1,4 +1,4 @@
-import CTesseract
+internal import CTesseract
 import CaptureCore
 import Foundation
 

@@ -1,4 +1,4 @@
-import CTesseract
+internal import CTesseract
 import CaptureCore
 
 /// A pool of ``TesseractEngine``s so that concurrent classifications each get a handle of their own

@@ -1,6 +1,6 @@
-import CTesseract
-import CaptureCore
-import DocumentEngine
+internal import CTesseract
+package import CaptureCore
+package import DocumentEngine
 import Foundation
 
 /// The visual zone's ``VizTextRecognizer`` on Linux: Tesseract's LSTM engine reading single text

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The document engine's version and the resources it ships with.
 package enum DocumentEngineInfo {

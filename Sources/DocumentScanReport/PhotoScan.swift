@@ -1,6 +1,6 @@
-import BlinkID
-import CaptureCore
-import DocumentEngine
+package import BlinkID
+package import CaptureCore
+package import DocumentEngine
 
 /// Scans still photos of one document in a photo-mode session: what `capkit scan` does with an image
 /// and what `POST /v1/documents/scan` does with its one or two uploads.

@@ -1,5 +1,5 @@
-import BlinkID
-import CaptureCore
+package import BlinkID
+package import CaptureCore
 import Foundation
 
 /// The crops a scan keeps (document sides, face, signature), for answers that ask for them.

@@ -1,4 +1,4 @@
-import BlinkID
+package import BlinkID
 import Foundation
 
 /// The `viz` member of `capkit scan --json`: the printed fields read on each side.

@@ -1,6 +1,6 @@
-import BlinkID
-import CaptureCore
-import DocumentEngine
+package import BlinkID
+package import CaptureCore
+package import DocumentEngine
 import Foundation
 
 /// The result of scanning one input, in the one JSON schema that `capkit scan --json` prints and

@@ -1,5 +1,5 @@
-import CCairo
-import CaptureCore
+internal import CCairo
+package import CaptureCore
 
 /// A small drawing surface over Cairo (ARGB32) for rendering synthetic material: filled shapes and
 /// text in any installed font (for example fontconfig's "OCR B" from Debian's fonts-ocr-b).
@@ -7,7 +7,7 @@ package final class CairoCanvas {
     package let width: Int
     package let height: Int
     private let surface: OpaquePointer
-    package let context: OpaquePointer
+    private let context: OpaquePointer
 
     /// A canvas filled with `background` (a fully transparent colour leaves it transparent).
     package init(width: Int, height: Int, background: RGBA = RGBA(r: 255, g: 255, b: 255)) {
@@ -73,6 +73,35 @@ package final class CairoCanvas {
         }
         cairo_stroke(context)
         cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
+    }
+
+    /// Adds the outline of `text` in the font chosen by ``selectFont(family:size:bold:)`` to the
+    /// current path (nothing is drawn until ``fillOutlines(ink:weight:paper:)``), its baseline
+    /// starting at (`x`, `baseline`) and sheared by `shear` (x shifts by `-shear` per pixel above the
+    /// baseline: positive leans right).
+    package func addTextOutline(_ text: String, x: Double, baseline: Double, shear: Double) {
+        cairo_save(context)
+        var matrix = cairo_matrix_t(xx: 1, yx: 0, xy: -shear, yy: 1, x0: x + shear * baseline, y0: baseline)
+        cairo_transform(context, &matrix)
+        cairo_move_to(context, 0, 0)
+        cairo_text_path(context, text)
+        cairo_restore(context)
+    }
+
+    /// Fills the outlines added by ``addTextOutline(_:x:baseline:shear:)`` with `ink` and
+    /// varies their stroke weight: a `weight` > 0 strokes the outlines `2 * weight` pixels wide in
+    /// `ink` (bolder), a `weight` < 0 strokes them `-2 * weight` wide in `paper` (thinner). Clears
+    /// the path.
+    package func fillOutlines(ink: RGBA, weight: Double, paper: RGBA) {
+        setColour(ink)
+        cairo_fill_preserve(context)
+        if weight >= 0 {
+            cairo_set_line_width(context, max(0.01, 2 * weight))
+        } else {
+            setColour(paper)
+            cairo_set_line_width(context, -2 * weight)
+        }
+        cairo_stroke(context)
     }
 
     /// Draws `text` with its baseline starting at (`x`, `y`).
@@ -235,7 +264,8 @@ package final class CairoCanvas {
         package var xAdvance: Double
     }
 
-    private func selectFont(family: String, size: Double, bold: Bool) {
+    /// Chooses the font of following text: a fontconfig family name, a size in pixels, regular or bold.
+    package func selectFont(family: String, size: Double, bold: Bool = false) {
         cairo_select_font_face(
             context, family, CAIRO_FONT_SLANT_NORMAL,
             bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import CaptureCore
 
 /// Namespace for seeded synthetic material (documents, glyphs) used by tests, eval and training.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What ``FBxManager/configure(_:)`` needs: the API key, an optional initial frame, and where the
 /// licence and catalog server is.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Where the SDK keeps its managed files (extracted resources, the cached licence answer).
 package enum FBxDataDirectory {

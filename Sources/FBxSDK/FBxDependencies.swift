@@ -1,6 +1,6 @@
-import CaptureCore
-import FaceEngine
-import Foundation
+package import CaptureCore
+package import FaceEngine
+package import Foundation
 
 /// Everything ``FBxManager`` takes from its surroundings, injectable for tests and tools: where it
 /// keeps files, which keys it trusts, its clocks, the camera permission and the frame source, and

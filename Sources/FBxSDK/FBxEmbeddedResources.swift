@@ -1,6 +1,6 @@
 import CaptureCore
 import FaceEngine
-import Foundation
+package import Foundation
 
 /// The resource files compiled into the SDK binary (Swift data, no resource bundle): the generic
 /// 3D face model's numbers and the default frame catalog. ``FBxResourceExtractor`` writes them to

@@ -1,4 +1,4 @@
-import FaceEngine
+package import FaceEngine
 
 /// The face-detection lifecycle during a session. Transitions are published as
 /// ``FBxEvent/faceDetectionStateChanged(_:)``.

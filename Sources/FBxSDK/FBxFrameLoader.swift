@@ -1,6 +1,6 @@
 import CaptureCore
 import Crypto
-import FaceEngine
+package import FaceEngine
 import Foundation
 
 /// Loads a frame by SKU from the catalog server (`GET /v1/frames/{sku}` and its assets) and paints

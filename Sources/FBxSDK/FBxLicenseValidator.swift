@@ -1,5 +1,5 @@
-import CaptureCore
-import Foundation
+package import CaptureCore
+package import Foundation
 
 /// The online licence check of `configure(_:)`: `POST /v1/licenses/validate` with the API key, the
 /// application identifier and a fresh nonce; the answer is an Ed25519 JWS

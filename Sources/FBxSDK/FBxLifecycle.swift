@@ -1,6 +1,7 @@
 /// The SDK's lifecycle as a value type: every request or fact is an ``Event``; ``handle(_:)``
-/// applies the guide's §10 ordering rules and returns the new state (nil when unchanged), or
-/// throws ``FBxError/configurationNotSet`` / ``FBxError/invalidState(_:)``.
+/// applies the guide's §10 ordering rules and returns the ``Action`` the caller must carry out
+/// next (as swift-nio's state machines do), or throws ``FBxError/configurationNotSet`` /
+/// ``FBxError/invalidState(_:)`` for a request the current state does not allow, changing nothing.
 ///
 /// ```
 /// unconfigured/configured/configurationFailed/preparationFailed/ready ─configure→ configuring
@@ -37,6 +38,35 @@ package struct FBxLifecycle: Sendable, Equatable {
         case restartFaceDetectionRequested
     }
 
+    /// What the caller must do after an event.
+    package enum Action: Sendable, Equatable {
+        /// Nothing: the state did not change (a request allowed as it stands, or a late fact).
+        case none
+        /// Publish the new state.
+        case emitStateChanged(FBxState)
+        /// Publish the new state, then prepare: the SDK is configured and a usable view is attached.
+        case emitStateChangedAndPrepare(FBxState)
+        /// Prepare: a usable view was attached to a configured SDK (the state moves when the
+        /// caller sends ``Event/preparationStarted``).
+        case prepare
+
+        /// The new state, when the action publishes one.
+        package var stateChange: FBxState? {
+            switch self {
+            case .emitStateChanged(let state), .emitStateChangedAndPrepare(let state): return state
+            case .none, .prepare: return nil
+            }
+        }
+
+        /// Whether the caller must prepare next.
+        package var requiresPreparation: Bool {
+            switch self {
+            case .emitStateChangedAndPrepare, .prepare: return true
+            case .none, .emitStateChanged: return false
+            }
+        }
+    }
+
     /// Smallest view side, in pixels, that counts as a non-trivial size.
     package static let minimumViewSide = 16
 
@@ -57,9 +87,9 @@ package struct FBxLifecycle: Sendable, Equatable {
     /// Whether the manager should prepare now: configured, with a usable view attached.
     package var needsPreparation: Bool { state == .configured && viewIsUsable }
 
-    /// Applies `event`; returns the new state when it changed.
+    /// Applies `event`; returns what the caller must do next.
     @discardableResult
-    package mutating func handle(_ event: Event) throws(FBxError) -> FBxState? {
+    package mutating func handle(_ event: Event) throws(FBxError) -> Action {
         switch event {
         case .configureRequested:
             switch state {
@@ -71,13 +101,15 @@ package struct FBxLifecycle: Sendable, Equatable {
                 throw .invalidState("configure(_:) cannot run while the SDK is \(state); stop the session first.")
             }
         case .configurationSucceeded:
-            return state == .configuring ? move(to: .configured) : nil
+            guard state == .configuring else { return .none }
+            move(to: .configured)
+            return viewIsUsable ? .emitStateChangedAndPrepare(.configured) : .emitStateChanged(.configured)
         case .configurationFailed:
-            return state == .configuring ? move(to: .configurationFailed) : nil
+            return state == .configuring ? move(to: .configurationFailed) : .none
         case let .viewAttached(usable):
             viewIsUsable = usable
             if !usable, [.preparing, .ready, .preparationFailed].contains(state) { return move(to: .configured) }
-            return nil
+            return needsPreparation ? .prepare : .none
         case .viewDetached:
             switch state {
             case .starting, .active, .stopping:
@@ -87,7 +119,7 @@ package struct FBxLifecycle: Sendable, Equatable {
                 return move(to: .configured)
             default:
                 viewIsUsable = false
-                return nil
+                return .none
             }
         case .preparationStarted:
             guard needsPreparation else {
@@ -95,17 +127,17 @@ package struct FBxLifecycle: Sendable, Equatable {
             }
             return move(to: .preparing)
         case .preparationSucceeded:
-            return state == .preparing ? move(to: .ready) : nil
+            return state == .preparing ? move(to: .ready) : .none
         case .preparationFailed:
-            return state == .preparing ? move(to: .preparationFailed) : nil
+            return state == .preparing ? move(to: .preparationFailed) : .none
         case .startRequested:
             try requireConfigured()
             guard state == .ready else { throw .invalidState("start() requires the state ready; it is \(state).") }
             return move(to: .starting)
         case .startSucceeded:
-            return state == .starting ? move(to: .active) : nil
+            return state == .starting ? move(to: .active) : .none
         case .startFailed:
-            return state == .starting ? move(to: .ready) : nil
+            return state == .starting ? move(to: .ready) : .none
         case .stopRequested:
             try requireConfigured()
             guard state == .active || state == .starting else {
@@ -113,20 +145,20 @@ package struct FBxLifecycle: Sendable, Equatable {
             }
             return move(to: .stopping)
         case .stopFinished:
-            guard state == .stopping else { return nil }
+            guard state == .stopping else { return .none }
             return move(to: viewIsUsable ? .ready : .configured)
         case .setFrameRequested:
             try requireConfigured()
             guard state == .active else {
                 throw .invalidState("setFrame(_:) requires the state active; it is \(state).")
             }
-            return nil
+            return .none
         case .restartFaceDetectionRequested:
             try requireConfigured()
             guard state == .active else {
                 throw .invalidState("restartFaceDetection() requires the state active; it is \(state).")
             }
-            return nil
+            return .none
         }
     }
 
@@ -134,9 +166,10 @@ package struct FBxLifecycle: Sendable, Equatable {
         guard isConfigured else { throw .configurationNotSet }
     }
 
-    private mutating func move(to next: FBxState) -> FBxState? {
-        guard next != state else { return nil }
+    @discardableResult
+    private mutating func move(to next: FBxState) -> Action {
+        guard next != state else { return .none }
         state = next
-        return next
+        return .emitStateChanged(next)
     }
 }

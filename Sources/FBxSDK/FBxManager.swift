@@ -1,6 +1,6 @@
-import CaptureCore
+package import CaptureCore
 import FaceEngine
-import Foundation
+package import Foundation
 
 /// The FBx try-on SDK's entry point: configuration (online licence check), preparation (when an
 /// ``FBxView`` is attached), and the try-on session (`start()`, `stop()`, `setFrame(_:)`,
@@ -15,7 +15,7 @@ import Foundation
 /// try await FBxManager.shared.stop()                // active → stopping → ready
 /// ```
 ///
-/// Ordering rules (the guide's §10) are those of ``FBxLifecycle``; a call made in the wrong state
+/// Ordering rules (the guide's §10) are those of `FBxLifecycle`; a call made in the wrong state
 /// throws ``FBxError/invalidState(_:)`` or ``FBxError/configurationNotSet`` and changes nothing.
 /// Every thrown error is also published on ``errors``.
 public final class FBxManager: Sendable {
@@ -108,7 +108,7 @@ public final class FBxManager: Sendable {
             core.configuration = configuration
             core.licence = outcome.claims
         }
-        record(.configurationSucceeded)
+        let next = record(.configurationSucceeded)
         if let sku = configuration.initialSku {
             do {
                 try await select(sku, configuration: configuration)
@@ -116,7 +116,7 @@ public final class FBxManager: Sendable {
                 report(error)
             }
         }
-        await prepareIfNeeded()
+        if next.requiresPreparation { await prepareIfNeeded() }
     }
 
     // MARK: Session
@@ -140,7 +140,7 @@ public final class FBxManager: Sendable {
                 // it, and it ends by itself when the frame source ends. It is created under the lock,
                 // together with the move to active, so its first face-detection event follows `active`.
                 core.sessionTask = Task { await self.runFrames(from: source, runner: runner) }
-                publish(try? core.lifecycle.handle(.startSucceeded), in: core)
+                publish((try? core.lifecycle.handle(.startSucceeded))?.stateChange, in: core)
                 return true
             }
             guard started else {
@@ -201,8 +201,7 @@ public final class FBxManager: Sendable {
                             deliver: @escaping @Sendable (FBxRenderedFrame) -> Void) async {
         let usable = width >= FBxLifecycle.minimumViewSide && height >= FBxLifecycle.minimumViewSide
         core.withLock { $0.view = ViewLink(id: id, deliver: deliver) }
-        record(.viewAttached(usable: usable))
-        await prepareIfNeeded()
+        if record(.viewAttached(usable: usable)).requiresPreparation { await prepareIfNeeded() }
     }
 
     /// The view went away: stops a running session, then returns to ``FBxState/configured``.
@@ -234,11 +233,11 @@ public final class FBxManager: Sendable {
         eventBroadcaster.send(.frameLoaded(sku))
     }
 
-    /// Extracts the resources and loads the face engine, when configured with a usable view.
+    /// Extracts the resources and loads the face engine, when (still) configured with a usable view.
     private func prepareIfNeeded() async {
         let begin: Bool = core.withLock { core in
             guard core.lifecycle.needsPreparation else { return false }
-            publish(try? core.lifecycle.handle(.preparationStarted), in: core)
+            publish((try? core.lifecycle.handle(.preparationStarted))?.stateChange, in: core)
             return true
         }
         guard begin else { return }
@@ -296,7 +295,7 @@ public final class FBxManager: Sendable {
     private func transition(_ event: FBxLifecycle.Event) throws(FBxError) {
         let result: Result<Void, FBxError> = core.withLock { core in
             do throws(FBxError) {
-                publish(try core.lifecycle.handle(event), in: core)
+                publish(try core.lifecycle.handle(event).stateChange, in: core)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -305,9 +304,14 @@ public final class FBxManager: Sendable {
         if case let .failure(error) = result { throw reported(error) }
     }
 
-    /// Applies a fact (never refused in a way the caller must see).
-    private func record(_ event: FBxLifecycle.Event) {
-        core.withLock { core in publish(try? core.lifecycle.handle(event), in: core) }
+    /// Applies a fact (never refused in a way the caller must see); returns what to do next.
+    @discardableResult
+    private func record(_ event: FBxLifecycle.Event) -> FBxLifecycle.Action {
+        core.withLock { core in
+            let action = (try? core.lifecycle.handle(event)) ?? .none
+            publish(action.stateChange, in: core)
+            return action
+        }
     }
 
     /// Publishes a state change, with the snapshot new subscribers receive, under the core lock so

@@ -1,5 +1,5 @@
-import CaptureCore
-import Foundation
+package import CaptureCore
+public import Foundation
 
 /// One camera frame as ``FBxView`` shows it: the picture with the selected frame drawn on the face.
 public struct FBxRenderedFrame: Sendable {

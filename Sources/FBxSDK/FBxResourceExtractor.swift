@@ -1,5 +1,5 @@
-import FaceEngine
-import Foundation
+package import FaceEngine
+package import Foundation
 
 /// Extracts ``FBxEmbeddedResources`` into `<data>/resources` with a version marker, and reads the
 /// extracted copy back.

@@ -1,5 +1,5 @@
-import CaptureCore
-import FaceEngine
+package import CaptureCore
+package import FaceEngine
 
 /// What ``FBxManager`` asks of a running try-on session, whatever clock drives it.
 package protocol FBxSessionDriving: Sendable {

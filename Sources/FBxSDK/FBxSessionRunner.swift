@@ -1,5 +1,5 @@
-import CaptureCore
-import FaceEngine
+package import CaptureCore
+package import FaceEngine
 
 /// Owns one ``FaceDetectionSession`` (tracker, pose, renderer, state machine on clock `C`) and
 /// the selected frame, so that the frame loop, `setFrame` and `restartFaceDetection` never race.

@@ -1,4 +1,4 @@
-import FaceEngine
+package import FaceEngine
 
 /// What one frame gave.
 package struct FBxSessionStep: Sendable {

@@ -1,6 +1,6 @@
 #if !canImport(SwiftUI)
     import CaptureCore
-    import Foundation
+    public import Foundation
 
     /// The headless rendering surface on Linux (the SwiftUI view on Apple platforms is in
     /// `Apple/FBxView.swift`): it has a size, can be attached and detached, and delivers the

@@ -1,5 +1,5 @@
 import CaptureCore
-import FaceEngine
+package import FaceEngine
 import Foundation
 
 /// Renders the frames of a ``FaceSequenceScript`` from a ``SourcePortrait``: a seeded backdrop,

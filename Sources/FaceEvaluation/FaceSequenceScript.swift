@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// The frame-by-frame plan of a generated sequence: which segment each frame belongs to and the

@@ -1,5 +1,5 @@
 import CaptureCore
-import FaceEngine
+package import FaceEngine
 
 /// Accumulates the try-on evaluation's measures over generated frames, overall and per path kind
 /// (``FaceSequenceSegment``):

@@ -1,5 +1,5 @@
-import CaptureCore
-import FaceEngine
+package import CaptureCore
+package import FaceEngine
 
 /// One frame of a generated sequence with its ground truth.
 package struct GeneratedFaceFrame: Sendable {

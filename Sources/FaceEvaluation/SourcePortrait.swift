@@ -1,6 +1,6 @@
-import CaptureCore
-import FaceEngine
-import Foundation
+package import CaptureCore
+package import FaceEngine
+package import Foundation
 
 /// A sample portrait prepared for generated sequences: a feathered patch around the face and the
 /// face's 68 landmarks in the patch's pixels, fitted once on the full-resolution source. Every

@@ -1,6 +1,6 @@
-import CaptureCore
-import Crypto
-import Foundation
+package import CaptureCore
+package import Crypto
+package import Foundation
 
 /// A device certificate: a compact JWS (EdDSA) by the vendor's device CA endorsing one device's
 /// P-256 public key for one app, for a limited time. The simulated stand-in for an App Attest

@@ -1,5 +1,5 @@
-import CaptureCore
-import Crypto
+package import CaptureCore
+package import Crypto
 
 /// The vendor's "device CA": an Ed25519 key that certifies device public keys at provisioning.
 ///

@@ -1,5 +1,5 @@
 import CaptureCore
-import Crypto
+package import Crypto
 import Foundation
 
 /// A provisioned device: its P-256 signing key and the certificate the device CA issued for it.

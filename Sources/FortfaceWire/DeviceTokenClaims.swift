@@ -1,5 +1,5 @@
 import CaptureCore
-import Foundation
+package import Foundation
 
 /// The claims of a device token (`deviceRequestInfo`, `notes/security.md` §3.1). Times are whole
 /// seconds since 1970.

@@ -1,6 +1,6 @@
-import CaptureCore
+package import CaptureCore
 import Crypto
-import Foundation
+package import Foundation
 
 /// Verifies device tokens in the order of `notes/security.md` §3.1, failing fast: size, strict
 /// base64url and three segments, `alg`/`typ` allow-list and version, the certificate against the

@@ -1,6 +1,6 @@
 import Crypto
-import Foundation
-import _CryptoExtras
+package import Foundation
+package import _CryptoExtras
 
 /// A payload opened by the API: the verified metadata and, for a successful capture, the image.
 package struct OpenedPayload: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+package import Foundation
 import _CryptoExtras
 
 /// Seals a capture result for the API: a fresh 32-byte payload key wrapped with RSA-OAEP-SHA256

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+package import Foundation
 
 /// The `{key, data, imgData}` object the SDK hands to the app and the app's backend sends to the
 /// API: standard base64 strings (`notes/security.md` §3.3). `imgData` is absent on cancel and timeout.

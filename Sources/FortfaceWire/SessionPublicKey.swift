@@ -1,6 +1,6 @@
 import Crypto
-import Foundation
-import _CryptoExtras
+package import Foundation
+package import _CryptoExtras
 
 /// A session's single-use public key, as the API sends it: an RSA (≥ 2048 bits) SPKI PEM.
 ///

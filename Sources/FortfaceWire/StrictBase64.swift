@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Strict standard base64 (RFC 4648 §4) with padding, as the `{key, data, imgData}` fields use.
 ///

@@ -1,4 +1,3 @@
-import CCairo
 import CaptureCore
 import DocumentEngine
 import DocumentSynthesis
@@ -71,55 +70,38 @@ struct MRZLineRenderer {
         let w = Int(widthMM * s), h = Int(heightMM * s)
         let paper = UInt8(rng.int(185, 252))
         let canvas = CairoCanvas(width: w, height: h, background: RGBA(r: paper, g: paper, b: paper))
-        let ctx = canvas.context
         // Guilloche-like background lines.
         if rng.chance(0.7) {
             let tone = UInt8(max(0, Int(paper) - rng.int(5, 30)))
-            cairo_set_source_rgb(ctx, Double(tone) / 255, Double(tone) / 255, Double(tone) / 255)
-            cairo_set_line_width(ctx, rng.uniform(0.08, 0.25) * s)
+            let lineWidth = rng.uniform(0.08, 0.25) * s
             let waves = rng.int(3, 12)
             for i in 0..<waves {
                 let amplitude = rng.uniform(1, 6) * s, period = rng.uniform(8, 40) * s
                 let phase = rng.uniform(0, 6.28), y0 = Double(h) * Double(i) / Double(waves)
-                cairo_move_to(ctx, 0, y0)
+                var points = [Point2D(x: 0, y: y0)]
                 var x = 0.0
                 while x <= Double(w) {
-                    cairo_line_to(ctx, x, y0 + amplitude * sin(x / period * 6.283 + phase))
+                    points.append(Point2D(x: x, y: y0 + amplitude * sin(x / period * 6.283 + phase)))
                     x += 2
                 }
-                cairo_stroke(ctx)
+                canvas.strokePath(points, lineWidth: lineWidth, colour: RGBA(r: tone, g: tone, b: tone))
             }
         }
         // The text, glyph by glyph at the MRZ pitch, as outlines so the stroke weight can vary.
-        let ink = Double(rng.int(0, 75)) / 255
+        let ink = UInt8(rng.int(0, 75))
         let em = capHeight / 0.70 * s
-        cairo_select_font_face(ctx, "OCR B", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(ctx, em)
+        canvas.selectFont(family: "OCR B", size: em)
         let shear = rng.uniform(-0.08, 0.08) * strength
         let weight = rng.uniform(-0.05, 0.07) * s  // outline stroke in px: + bolder, - thinner
         for (row, text) in lines.enumerated() {
             let baseline = (marginY + capHeight + Double(row) * lineSpacing) * s
             for (i, ch) in text.enumerated() {
                 let x = (marginX + Double(i) * DocumentLayout.mrzPitch) * s + rng.gaussian() * 0.03 * s * strength
-                cairo_save(ctx)
-                var m = cairo_matrix_t(xx: 1, yx: 0, xy: -shear, yy: 1, x0: x + shear * baseline, y0: baseline)
-                cairo_transform(ctx, &m)
-                cairo_move_to(ctx, 0, 0)
-                cairo_text_path(ctx, String(ch))
-                cairo_restore(ctx)
+                canvas.addTextOutline(String(ch), x: x, baseline: baseline, shear: shear)
             }
         }
-        cairo_set_source_rgb(ctx, ink, ink, ink)
-        if weight >= 0 {
-            cairo_fill_preserve(ctx)
-            cairo_set_line_width(ctx, max(0.01, 2 * weight))
-            cairo_stroke(ctx)
-        } else {
-            cairo_fill_preserve(ctx)
-            cairo_set_source_rgb(ctx, Double(paper) / 255, Double(paper) / 255, Double(paper) / 255)
-            cairo_set_line_width(ctx, -2 * weight)
-            cairo_stroke(ctx)
-        }
+        canvas.fillOutlines(
+            ink: RGBA(r: ink, g: ink, b: ink), weight: weight, paper: RGBA(r: paper, g: paper, b: paper))
         var gray = canvas.image().grayscale()
         degrade(&gray, strength: strength, pixelsPerMillimetre: s)
         return (gray, s)

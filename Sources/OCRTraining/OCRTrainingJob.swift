@@ -1,6 +1,6 @@
 import CaptureCore
-import DocumentEngine
-import Foundation
+package import DocumentEngine
+package import Foundation
 
 /// `capkit train-ocr`: builds training and validation sets from seeded renders and generated
 /// camera frames, trains the recogniser, measures it on the validation sets and writes the weights.

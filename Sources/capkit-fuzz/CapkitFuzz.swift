@@ -1,4 +1,4 @@
-import CFuzzerDriver
+internal import CFuzzerDriver
 import Foundation
 
 /// `capkit-fuzz`: the fuzz targets of CaptureKit's parsers of untrusted input.

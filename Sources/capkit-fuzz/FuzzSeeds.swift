@@ -2,6 +2,7 @@ import CaptureCore
 import Crypto
 import Foundation
 import FortfaceWire
+import _CryptoExtras
 
 /// The seed corpus committed under `Fuzz/corpus/<target>/`: a few valid inputs per target, made
 /// here (fictional data, the fixed fuzz keys) so that `capkit-fuzz seeds` can write them again.

@@ -1,5 +1,6 @@
 import BlinkID
 import CaptureCore
+import Crypto
 import DocumentEngine
 import Foundation
 

@@ -1,5 +1,6 @@
 import CaptureCore
 import CaptureKitServer
+import Crypto
 import FBxSDK
 import FaceEngine
 import Foundation

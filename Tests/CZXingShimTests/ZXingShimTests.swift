@@ -1,4 +1,4 @@
-import CZXingShim
+internal import CZXingShim
 import Testing
 
 /// The C interface of the zxing-cpp shim: codes, ownership and exact byte round trips.

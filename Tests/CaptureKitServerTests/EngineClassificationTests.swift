@@ -1,9 +1,11 @@
 import CaptureCore
+import CaptureKitTesting
 import DocumentClassification
 import DocumentEngine
 import DocumentSynthesis
 import FortfaceWire
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import Testing
 

@@ -7,6 +7,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import NIOFoundationEssentialsCompat
 import Testing
 import _CryptoExtras
 
@@ -469,7 +470,8 @@ struct FortfaceDocumentTests {
     }
 
     @Test func retainedImagesAreSealedUnderTheKEK() async throws {
-        try await withFortface(configure: { $0.fortfaceImageRetentionSeconds = 3600 }) { fixture, fortface in
+        let retainImages: (inout ServerConfiguration) -> Void = { $0.fortfaceImageRetentionSeconds = 3600 }
+        try await withFortface(configure: retainImages) { fixture, fortface in
             let session = try await fortface.session(now: fixture.clock.now)
             let image = try MarkerClassifier.image(.rgFront)
             #expect(

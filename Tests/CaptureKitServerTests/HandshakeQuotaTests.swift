@@ -1,3 +1,4 @@
+import ArgumentParser
 import CaptureKitTesting
 import Foundation
 import HTTPTypes

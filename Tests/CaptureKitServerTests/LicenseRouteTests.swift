@@ -1,4 +1,5 @@
 import CaptureCore
+import CaptureKitTesting
 import Foundation
 import HTTPTypes
 import HummingbirdTesting

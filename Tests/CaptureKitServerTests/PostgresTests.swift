@@ -1,4 +1,5 @@
 import CaptureCore
+import CaptureKitTesting
 import FortfaceWire
 import Foundation
 import HTTPTypes

@@ -1,4 +1,5 @@
 import CaptureCore
+import CaptureKitTesting
 import Crypto
 import Foundation
 import HTTPTypes

@@ -1,6 +1,7 @@
 import CaptureCore
 import Foundation
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import OpenAPIKit

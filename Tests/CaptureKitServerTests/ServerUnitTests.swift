@@ -1,8 +1,11 @@
+import ArgumentParser
 import CaptureCore
 import CaptureKitTesting
+import Crypto
 import Foundation
 import HTTPTypes
 import Logging
+import PostgresNIO
 import Testing
 
 @testable import CaptureKitServer

@@ -1,6 +1,8 @@
 import CaptureCore
 import CaptureKitTesting
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import Logging
 import Testing
 import _CryptoExtras

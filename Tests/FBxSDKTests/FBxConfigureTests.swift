@@ -1,5 +1,6 @@
 import CaptureCore
 import CaptureKitTesting
+import Crypto
 import FaceEngine
 import Foundation
 import Testing

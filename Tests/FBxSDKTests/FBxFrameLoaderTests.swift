@@ -1,3 +1,4 @@
+import CaptureCore
 import FaceEngine
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import CaptureCore
 import Foundation
 import Testing
 @testable import FaceEngine

@@ -1,6 +1,6 @@
 #if canImport(UIKit)
 import CaptureCore
-import UIKit
+public import UIKit
 
 extension InputImage {
     /// Wraps a `UIImage` (drawn upright into an RGBA buffer, honouring its `imageOrientation`).

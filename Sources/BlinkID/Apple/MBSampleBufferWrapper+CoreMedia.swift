@@ -1,6 +1,6 @@
 #if canImport(CoreMedia) && canImport(CoreVideo)
-import CoreMedia
-import CoreVideo
+public import CoreMedia
+public import CoreVideo
 import CaptureCore
 
 extension MBSampleBufferWrapper {

@@ -1,5 +1,5 @@
-import CaptureCore
-import Foundation
+public import CaptureCore
+public import Foundation
 
 /// An image to process: a camera frame, or a still image with a region of interest.
 ///
@@ -41,7 +41,7 @@ public final class InputImage: Sendable {
     }
 
     /// Loads a JPEG or PNG file.
-    /// - Throws: ``ImageError`` when the file is missing, empty, damaged, not an image, or too large.
+    /// - Throws: `ImageError` when the file is missing, empty, damaged, not an image, or too large.
     public convenience init(contentsOf url: URL, regionOfInterest: RegionOfInterest = RegionOfInterest()) throws(ImageError) {
         self.init(image: try ImageCodec.decode(contentsOf: url), regionOfInterest: regionOfInterest)
     }

@@ -1,4 +1,4 @@
-import CaptureCore
+public import CaptureCore
 
 /// A camera frame's pixels, as a cross-platform buffer.
 ///

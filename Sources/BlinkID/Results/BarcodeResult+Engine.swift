@@ -1,4 +1,4 @@
-import DocumentEngine
+package import DocumentEngine
 
 extension BarcodeResult {
     /// The public form of the engine's reading: the symbol's bytes and, for an AAMVA file, its fields

@@ -1,4 +1,4 @@
-import CaptureCore
+public import CaptureCore
 
 /// The final result of a scanning session (`BlinkIDSession.getResult()`).
 public struct BlinkIDScanningResult: Sendable {

@@ -1,4 +1,4 @@
-import DocumentEngine
+package import DocumentEngine
 
 extension MrzResult {
     /// The public form of the engine's parsed MRZ; `rawLines` are the lines exactly as recognised

@@ -1,4 +1,4 @@
-import DocumentEngine
+package import DocumentEngine
 
 /// The printed fields read in the visual inspection zone (VIZ) of one document side.
 ///

@@ -1,6 +1,6 @@
 import CaptureCore
-import DocumentEngine
-import Foundation
+package import DocumentEngine
+public import Foundation
 
 /// A document scanning session: feed it frames, read its progress, then take the result.
 ///

@@ -1,5 +1,5 @@
 import CaptureCore
-import Foundation
+public import Foundation
 
 /// How the SDK is licensed and where its resources (the MRZ recogniser's weights) come from.
 ///
@@ -35,7 +35,7 @@ public struct BlinkIDSdkSettings: Sendable {
     /// Whether licences and manifests signed with CaptureKit's development key `dev-2026` are
     /// accepted. Default `false`: that key's private half is public (`keys/dev-2026.ed25519`), so anyone
     /// can sign with it. Set it in development builds only (the demo, tests, a local `capkit serve`);
-    /// without it such a licence fails with ``LicenseError/developmentLicenseNotAllowed``.
+    /// without it such a licence fails with `LicenseError.developmentLicenseNotAllowed`.
     public var allowsDevelopmentLicenses: Bool
 
     /// The keyring the SDK verifies with: ``licensePublicKeys``, plus the development key only when

@@ -1,4 +1,4 @@
-import BlinkID
+public import BlinkID
 
 /// Analyzes camera frames with a BlinkID session, reports UI events, and hands out the scan's result.
 ///
@@ -10,7 +10,7 @@ import BlinkID
 ///
 /// Semantics:
 /// - ``analyze(image:)`` processes one frame on `ProcessingActor`, sends the frame's UI events (one
-///   batch per processed frame, possibly empty, see ``UIEventTranslator``) and finishes the scan when
+///   batch per processed frame, possibly empty, see `UIEventTranslator`) and finishes the scan when
 ///   the document is scanned. A frame that arrives while another is being processed is dropped, as a
 ///   camera drops frames while busy; frames are ignored while paused or finished.
 /// - ``result()`` may be called any number of times, before or after the scan finishes, from any

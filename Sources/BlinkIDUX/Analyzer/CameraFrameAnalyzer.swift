@@ -1,4 +1,4 @@
-import BlinkID
+public import BlinkID
 
 /// A component that analyzes camera frames and reports UI events and a final result (the guide's
 /// contract between a camera loop and a scanning UI).

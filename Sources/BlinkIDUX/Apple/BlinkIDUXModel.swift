@@ -1,6 +1,6 @@
 #if canImport(SwiftUI) && canImport(AVFoundation)
 import AVFoundation
-import Combine
+public import Combine
 import SwiftUI
 
 /// The scanning screen's view model: feeds camera frames to the analyzer, turns its events into the

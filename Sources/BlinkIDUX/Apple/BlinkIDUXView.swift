@@ -1,5 +1,5 @@
 #if canImport(SwiftUI) && canImport(AVFoundation) && canImport(UIKit)
-import SwiftUI
+public import SwiftUI
 
 /// The scanning screen: camera preview, reticle with its instruction, and the cancel, torch and help
 /// buttons. All decisions come from ``BlinkIDUXModel``.

@@ -1,6 +1,6 @@
 #if canImport(AVFoundation) && canImport(SwiftUI)
-import AVFoundation
-import CoreMedia
+public import AVFoundation
+public import CoreMedia
 
 /// Owns the `AVCaptureSession` off the main actor: configuration, start, stop, torch.
 actor CaptureService {

@@ -1,7 +1,7 @@
 #if canImport(AVFoundation) && canImport(SwiftUI) && canImport(UIKit)
 import AVFoundation
-import SwiftUI
-import UIKit
+public import SwiftUI
+public import UIKit
 
 /// The full-screen camera preview of a ``Camera``.
 public struct CameraView: UIViewRepresentable {

@@ -1,6 +1,6 @@
 #if canImport(Network) && canImport(SwiftUI)
 import Network
-import SwiftUI
+public import SwiftUI
 
 /// Publishes whether the device is online (`NWPathMonitor`), for resource downloads.
 @MainActor

@@ -1,5 +1,5 @@
 /// What the user should be told about the scan, derived from the engine's per-frame results by
-/// ``UIEventTranslator``.
+/// `UIEventTranslator`.
 ///
 /// Events arrive in batches through an ``EventStream``; a batch is ordered by ``priority``, highest
 /// first, so a consumer that shows one message shows `batch.first`. Checking with `contains` in the

@@ -1,4 +1,4 @@
-import BlinkID
+package import BlinkID
 
 /// Turns the engine's per-frame ``ProcessResult`` into the batch of ``UIEvent``s to show.
 ///

@@ -1,5 +1,5 @@
 import CaptureCore
-import Foundation
+public import Foundation
 
 /// Whether the resource server can be reached, on every platform.
 ///

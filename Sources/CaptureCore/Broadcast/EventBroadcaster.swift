@@ -10,7 +10,7 @@
 ///
 /// Streams buffer at most `bufferLimit` elements per slow subscriber (oldest dropped first), so a
 /// stalled consumer never blocks the sender or the other subscribers.
-public final class EventBroadcaster<Element: Sendable>: Sendable {
+package final class EventBroadcaster<Element: Sendable>: Sendable {
     private struct State {
         var subscribers: [Int: AsyncStream<Element>.Continuation] = [:]
         var nextID = 0
@@ -26,14 +26,14 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
     /// - Parameters:
     ///   - replay: what a new subscriber receives first.
     ///   - bufferLimit: elements kept for a subscriber that reads slower than events arrive.
-    public init(replay: ReplayPolicy, bufferLimit: Int = 256) {
+    package init(replay: ReplayPolicy, bufferLimit: Int = 256) {
         precondition(bufferLimit > 0)
         self.replay = replay
         self.bufferLimit = bufferLimit
     }
 
     /// A new stream of events, registered before this call returns.
-    public func subscribe() -> AsyncStream<Element> {
+    package func subscribe() -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self,
                                                             bufferingPolicy: .bufferingNewest(bufferLimit))
         let finishNow: Bool = state.withLock { s in
@@ -58,7 +58,7 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
     }
 
     /// Sends `element` to every subscriber and remembers it as the latest value.
-    public func send(_ element: Element) {
+    package func send(_ element: Element) {
         state.withLock { s in
             guard !s.finished else { return }
             s.latest = element
@@ -68,7 +68,7 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
 
     /// Sends `element` and, in the same critical section, replaces the snapshot that
     /// ``ReplayPolicy/currentValue`` replays to new subscribers.
-    public func send(_ element: Element, snapshot: [Element]) {
+    package func send(_ element: Element, snapshot: [Element]) {
         state.withLock { s in
             guard !s.finished else { return }
             s.latest = element
@@ -78,16 +78,16 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
     }
 
     /// Replaces the snapshot replayed to new subscribers without sending anything.
-    public func setSnapshot(_ snapshot: [Element]) {
+    package func setSnapshot(_ snapshot: [Element]) {
         state.withLock { $0.snapshot = snapshot }
     }
 
     /// The number of live subscribers (for tests and metrics).
-    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    package var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
     /// Ends every stream. Idempotent. Continuations are finished outside the lock, because
     /// `finish()` runs `onTermination`, which takes the lock again.
-    public func finish() {
+    package func finish() {
         let continuations: [AsyncStream<Element>.Continuation] = state.withLock { s in
             guard !s.finished else { return [] }
             s.finished = true

@@ -1,5 +1,5 @@
 /// What a new subscriber of an ``EventBroadcaster`` receives before live elements.
-public enum ReplayPolicy: Sendable, Equatable {
+package enum ReplayPolicy: Sendable, Equatable {
     /// Nothing: only elements sent after subscribing.
     case none
     /// The most recently sent element, if any (for example the latest error).

@@ -1,5 +1,5 @@
-import Crypto
-import Foundation
+package import Crypto
+package import Foundation
 
 /// A JSON Web Signature in compact form (`header.payload.signature`, RFC 7515), signed with
 /// Ed25519 (`alg: EdDSA`), the one algorithm CaptureKit issues and accepts.

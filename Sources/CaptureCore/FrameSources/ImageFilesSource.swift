@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Still images (JPEG or PNG) as frames, in the given order; folders are expanded to their
 /// image files, sorted by name. A file that fails to decode ends the stream with its error only

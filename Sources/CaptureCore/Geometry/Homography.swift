@@ -1,19 +1,19 @@
 /// A projective transform of the plane (3x3 matrix, row-major, normalised so `m[8] == 1` when possible).
-public struct Homography: Sendable, Equatable {
+package struct Homography: Sendable, Equatable {
     /// The nine matrix entries, row-major.
-    public var m: [Double]
+    package var m: [Double]
 
-    public init(matrix: [Double]) {
+    package init(matrix: [Double]) {
         precondition(matrix.count == 9)
         self.m = matrix
     }
 
     /// The identity transform.
-    public static let identity = Homography(matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1])
+    package static let identity = Homography(matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1])
 
     /// The transform that maps each of `source`'s corners onto the matching corner of
     /// `destination`; nil when the points are degenerate (three collinear, zero area).
-    public init?(from source: Quadrilateral2D, to destination: Quadrilateral2D) {
+    package init?(from source: Quadrilateral2D, to destination: Quadrilateral2D) {
         let s = source.corners, d = destination.corners
         // Solve the 8x8 system A h = b for h = (h0..h7), h8 = 1.
         var a = [[Double]](repeating: [Double](repeating: 0, count: 9), count: 8)
@@ -27,13 +27,13 @@ public struct Homography: Sendable, Equatable {
     }
 
     /// Maps a point; returns a point at infinity as NaN coordinates.
-    public func apply(_ p: Point2D) -> Point2D {
+    package func apply(_ p: Point2D) -> Point2D {
         let w = m[6] * p.x + m[7] * p.y + m[8]
         return Point2D(x: (m[0] * p.x + m[1] * p.y + m[2]) / w, y: (m[3] * p.x + m[4] * p.y + m[5]) / w)
     }
 
     /// The inverse transform, or nil when the matrix is singular.
-    public var inverse: Homography? {
+    package var inverse: Homography? {
         let a = m
         let c00 = a[4] * a[8] - a[5] * a[7], c01 = a[5] * a[6] - a[3] * a[8], c02 = a[3] * a[7] - a[4] * a[6]
         let det = a[0] * c00 + a[1] * c01 + a[2] * c02
@@ -47,7 +47,7 @@ public struct Homography: Sendable, Equatable {
     }
 
     /// Composition: first `other`, then `self`.
-    public func after(_ other: Homography) -> Homography {
+    package func after(_ other: Homography) -> Homography {
         var r = [Double](repeating: 0, count: 9)
         for i in 0..<3 {
             for j in 0..<3 {

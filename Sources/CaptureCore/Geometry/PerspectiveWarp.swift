@@ -1,9 +1,9 @@
 /// Resamples the inside of a quadrilateral into an upright rectangle (document rectification),
 /// or paints a rectangle into a quadrilateral (used by the synthetic-document generator).
-public enum PerspectiveWarp {
+package enum PerspectiveWarp {
     /// Maps `quad` in `image` onto a `width` x `height` rectangle with bilinear sampling.
     /// Points outside the source clamp to its edge. Returns nil for a degenerate quadrilateral.
-    public static func rectify(_ image: GrayImage, quad: Quadrilateral2D, width: Int, height: Int) -> GrayImage? {
+    package static func rectify(_ image: GrayImage, quad: Quadrilateral2D, width: Int, height: Int) -> GrayImage? {
         precondition(width > 0 && height > 0)
         let target = Quadrilateral2D(x: 0, y: 0, width: Double(width), height: Double(height))
         guard let h = Homography(from: target, to: quad) else { return nil }
@@ -14,7 +14,7 @@ public enum PerspectiveWarp {
     /// output's coordinates to the image's (both with pixel centres at +½); points outside the
     /// image clamp to its edge. ``rectify(_:quad:width:height:)`` with the map given directly (an
     /// affine map needs no solving). Returns nil for an empty image.
-    public static func rectify(_ image: GrayImage, map h: Homography, width: Int, height: Int) -> GrayImage? {
+    package static func rectify(_ image: GrayImage, map h: Homography, width: Int, height: Int) -> GrayImage? {
         precondition(width > 0 && height > 0)
         guard image.width > 0, image.height > 0 else { return nil }
         let sw = image.width
@@ -36,7 +36,7 @@ public enum PerspectiveWarp {
     }
 
     /// The RGBA counterpart of ``rectify(_:quad:width:height:)``.
-    public static func rectify(_ image: RGBAImage, quad: Quadrilateral2D, width: Int, height: Int) -> RGBAImage? {
+    package static func rectify(_ image: RGBAImage, quad: Quadrilateral2D, width: Int, height: Int) -> RGBAImage? {
         precondition(width > 0 && height > 0)
         let target = Quadrilateral2D(x: 0, y: 0, width: Double(width), height: Double(height))
         guard let h = Homography(from: target, to: quad), image.width > 0, image.height > 0 else { return nil }
@@ -161,7 +161,7 @@ public enum PerspectiveWarp {
     }
 
     /// Bilinear RGBA sample with clamped edges.
-    public static func bilinear(_ image: RGBAImage, x: Double, y: Double) -> RGBA {
+    package static func bilinear(_ image: RGBAImage, x: Double, y: Double) -> RGBA {
         let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
         let fx = x - Double(x0), fy = y - Double(y0)
         func at(_ px: Int, _ py: Int) -> Int {

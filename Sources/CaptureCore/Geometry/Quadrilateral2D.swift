@@ -1,12 +1,12 @@
 /// Four corners of a (possibly perspective-distorted) rectangle, in the order upper-left,
 /// upper-right, lower-right, lower-left of the object it bounds.
-public struct Quadrilateral2D: Sendable, Equatable, Hashable, Codable {
-    public var upperLeft: Point2D
-    public var upperRight: Point2D
-    public var lowerRight: Point2D
-    public var lowerLeft: Point2D
+package struct Quadrilateral2D: Sendable, Equatable, Hashable, Codable {
+    package var upperLeft: Point2D
+    package var upperRight: Point2D
+    package var lowerRight: Point2D
+    package var lowerLeft: Point2D
 
-    public init(upperLeft: Point2D, upperRight: Point2D, lowerRight: Point2D, lowerLeft: Point2D) {
+    package init(upperLeft: Point2D, upperRight: Point2D, lowerRight: Point2D, lowerLeft: Point2D) {
         self.upperLeft = upperLeft
         self.upperRight = upperRight
         self.lowerRight = lowerRight
@@ -14,22 +14,22 @@ public struct Quadrilateral2D: Sendable, Equatable, Hashable, Codable {
     }
 
     /// An axis-aligned rectangle.
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.init(upperLeft: Point2D(x: x, y: y), upperRight: Point2D(x: x + width, y: y),
                   lowerRight: Point2D(x: x + width, y: y + height), lowerLeft: Point2D(x: x, y: y + height))
     }
 
     /// The corners in order UL, UR, LR, LL.
-    public var corners: [Point2D] { [upperLeft, upperRight, lowerRight, lowerLeft] }
+    package var corners: [Point2D] { [upperLeft, upperRight, lowerRight, lowerLeft] }
 
     /// Builds a quadrilateral from corners in order UL, UR, LR, LL.
-    public init(corners c: [Point2D]) {
+    package init(corners c: [Point2D]) {
         precondition(c.count == 4, "a quadrilateral has four corners")
         self.init(upperLeft: c[0], upperRight: c[1], lowerRight: c[2], lowerLeft: c[3])
     }
 
     /// Signed area (shoelace); positive when the corners run clockwise on screen (y down).
-    public var signedArea: Double {
+    package var signedArea: Double {
         let c = corners
         var s = 0.0
         for i in 0..<4 {
@@ -40,10 +40,10 @@ public struct Quadrilateral2D: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Area in square pixels.
-    public var area: Double { abs(signedArea) }
+    package var area: Double { abs(signedArea) }
 
     /// Whether the quadrilateral is convex and not self-intersecting.
-    public var isConvex: Bool {
+    package var isConvex: Bool {
         let c = corners
         var sign = 0.0
         for i in 0..<4 {
@@ -56,23 +56,23 @@ public struct Quadrilateral2D: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The centre of mass of the four corners.
-    public var centroid: Point2D {
+    package var centroid: Point2D {
         Point2D(x: (upperLeft.x + upperRight.x + lowerRight.x + lowerLeft.x) / 4,
                 y: (upperLeft.y + upperRight.y + lowerRight.y + lowerLeft.y) / 4)
     }
 
     /// The largest distance between a corner of `self` and the matching corner of `other`.
-    public func maxCornerDistance(to other: Quadrilateral2D) -> Double {
+    package func maxCornerDistance(to other: Quadrilateral2D) -> Double {
         zip(corners, other.corners).map { $0.distance(to: $1) }.max() ?? 0
     }
 
     /// The corners mapped through `transform`.
-    public func mapped(_ transform: (Point2D) -> Point2D) -> Quadrilateral2D {
+    package func mapped(_ transform: (Point2D) -> Point2D) -> Quadrilateral2D {
         Quadrilateral2D(corners: corners.map(transform))
     }
 
     /// The smallest axis-aligned integer rectangle that contains the corners.
-    public var boundingRect: PixelRect {
+    package var boundingRect: PixelRect {
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let x0 = Int(xs.min()!.rounded(.down)), y0 = Int(ys.min()!.rounded(.down))
         let x1 = Int(xs.max()!.rounded(.up)), y1 = Int(ys.max()!.rounded(.up))

@@ -1,28 +1,28 @@
 /// One 8-connected region of set pixels in a binary mask.
-public struct ConnectedComponent: Sendable, Equatable {
+package struct ConnectedComponent: Sendable, Equatable {
     /// Bounding box (inclusive-exclusive).
-    public var minX: Int
-    public var minY: Int
-    public var maxX: Int
-    public var maxY: Int
+    package var minX: Int
+    package var minY: Int
+    package var maxX: Int
+    package var maxY: Int
     /// Number of pixels.
-    public var area: Int
+    package var area: Int
     /// Sums of coordinates (for the centroid).
-    public var sumX: Int
-    public var sumY: Int
+    package var sumX: Int
+    package var sumY: Int
 
-    public var width: Int { maxX - minX }
-    public var height: Int { maxY - minY }
-    public var centroid: Point2D { Point2D(x: Double(sumX) / Double(area) + 0.5, y: Double(sumY) / Double(area) + 0.5) }
+    package var width: Int { maxX - minX }
+    package var height: Int { maxY - minY }
+    package var centroid: Point2D { Point2D(x: Double(sumX) / Double(area) + 0.5, y: Double(sumY) / Double(area) + 0.5) }
     /// The centre of the bounding box.
-    public var boxCentre: Point2D { Point2D(x: Double(minX + maxX) / 2, y: Double(minY + maxY) / 2) }
+    package var boxCentre: Point2D { Point2D(x: Double(minX + maxX) / 2, y: Double(minY + maxY) / 2) }
 }
 
 /// Labels the 8-connected components of a binary mask with union-find over its horizontal runs.
-public enum ConnectedComponents {
+package enum ConnectedComponents {
     /// The components of `mask` (`width * height`, row-major), in no particular order.
     /// Components smaller than `minimumArea` pixels are dropped.
-    public static func label(_ mask: [Bool], width: Int, height: Int, minimumArea: Int = 1) -> [ConnectedComponent] {
+    package static func label(_ mask: [Bool], width: Int, height: Int, minimumArea: Int = 1) -> [ConnectedComponent] {
         precondition(mask.count == width * height)
         return label(PixelRuns(mask: mask, width: width, height: height), minimumArea: minimumArea)
     }

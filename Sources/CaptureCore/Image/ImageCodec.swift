@@ -1,6 +1,6 @@
-import CSPNG
-import CTurboJPEG
-import Foundation
+internal import CSPNG
+internal import CTurboJPEG
+public import Foundation
 
 /// JPEG (libjpeg-turbo) and PNG (libspng) decoding and encoding.
 ///

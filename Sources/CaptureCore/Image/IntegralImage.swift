@@ -1,15 +1,15 @@
 /// Summed-area tables of an image and of its squares, for constant-time box means and variances
 /// (adaptive thresholding, local contrast).
-public struct IntegralImage: Sendable {
+package struct IntegralImage: Sendable {
     /// Width and height of the source image.
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// `(width + 1) * (height + 1)` running sums of values and of squares, row-major with stride
     /// `width + 1`; row 0 and column 0 are zero.
-    public let sums: [Int64]
-    public let squares: [Int64]
+    package let sums: [Int64]
+    package let squares: [Int64]
 
-    public init(_ image: GrayImage) {
+    package init(_ image: GrayImage) {
         width = image.width
         height = image.height
         let w = image.width, h = image.height, stride = w + 1
@@ -33,7 +33,7 @@ public struct IntegralImage: Sendable {
 
     /// Sum, sum of squares and pixel count of the box [x0, x1) x [y0, y1), clipped to the image.
     @inlinable
-    public func box(x0: Int, y0: Int, x1: Int, y1: Int) -> (sum: Int64, squares: Int64, count: Int) {
+    package func box(x0: Int, y0: Int, x1: Int, y1: Int) -> (sum: Int64, squares: Int64, count: Int) {
         let ax = max(0, min(width, x0)), bx = max(0, min(width, x1))
         let ay = max(0, min(height, y0)), by = max(0, min(height, y1))
         guard bx > ax, by > ay else { return (0, 0, 0) }
@@ -42,7 +42,7 @@ public struct IntegralImage: Sendable {
 
     /// Mean and standard deviation of the box centred on (`x`, `y`) with the given half size.
     @inlinable
-    public func meanAndDeviation(x: Int, y: Int, radius: Int) -> (mean: Double, deviation: Double) {
+    package func meanAndDeviation(x: Int, y: Int, radius: Int) -> (mean: Double, deviation: Double) {
         let b = box(x0: x - radius, y0: y - radius, x1: x + radius + 1, y1: y + radius + 1)
         guard b.count > 0 else { return (0, 0) }
         let n = Double(b.count)

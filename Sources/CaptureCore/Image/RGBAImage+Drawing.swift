@@ -1,6 +1,6 @@
 extension RGBAImage {
     /// Draws a line segment `thickness` pixels wide, blending `colour` (its alpha) over the image.
-    public mutating func drawLine(from a: Point2D, to b: Point2D, colour: RGBA, thickness: Double = 2) {
+    package mutating func drawLine(from a: Point2D, to b: Point2D, colour: RGBA, thickness: Double = 2) {
         let length = a.distance(to: b)
         guard length.isFinite, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
         let steps = max(1, Int(length.rounded(.up)))
@@ -21,7 +21,7 @@ extension RGBAImage {
     }
 
     /// Draws the outline of a quadrilateral.
-    public mutating func drawQuadrilateral(_ quad: Quadrilateral2D, colour: RGBA, thickness: Double = 2) {
+    package mutating func drawQuadrilateral(_ quad: Quadrilateral2D, colour: RGBA, thickness: Double = 2) {
         let c = quad.corners
         for i in 0..<4 { drawLine(from: c[i], to: c[(i + 1) % 4], colour: colour, thickness: thickness) }
     }

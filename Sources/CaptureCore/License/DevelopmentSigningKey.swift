@@ -1,5 +1,5 @@
-import Crypto
-import Foundation
+package import Crypto
+package import Foundation
 
 /// Reads and writes Ed25519 signing-key files: the 32 raw private-key bytes as unpadded base64url
 /// on one line (the format of `keys/dev-2026.ed25519` and of `capkit license keygen`).

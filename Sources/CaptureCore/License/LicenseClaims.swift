@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The claims of a CaptureKit licence key: a compact JWS (``CompactJWS``, `typ: license+jwt`)
 /// signed with the vendor's Ed25519 key, verified offline by the SDK (`notes/security.md` §3.5).

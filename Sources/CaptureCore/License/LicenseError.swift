@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a licence key was refused. Checked offline when the SDK starts, so an integrator learns
 /// about a bad key up front, never through a crash while scanning.

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+package import Foundation
 
 /// The public keys CaptureKit trusts for licence keys, licence answers and signed resource manifests.
 ///

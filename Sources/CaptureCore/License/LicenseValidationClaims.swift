@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The claims of a signed online-validation answer for an FBx-style API key: a compact JWS
 /// (``CompactJWS``, `typ: license-validation+jwt`) returned by `POST /v1/licenses/validate`

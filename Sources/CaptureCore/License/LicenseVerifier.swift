@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Verifies a CaptureKit licence key offline (`notes/security.md` §3.5): an Ed25519 compact JWS of
 /// type `license+jwt` whose claims (``LicenseClaims``) bind it to applications, a product,

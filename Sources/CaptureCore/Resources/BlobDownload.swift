@@ -1,8 +1,8 @@
 import Crypto
-import Foundation
+package import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    package import FoundationNetworking
 #endif
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Resources shipped inside the app: a folder holding the files and a plain-JSON `manifest.json`
 /// (``ResourceManifest``, entries with `file`) written by `capkit resources pack`.

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+package import Foundation
 
 /// Builds the manifest of a bundle folder (`capkit resources pack`): one entry per regular file,
 /// named after the file without its extension, with its size and SHA-256.

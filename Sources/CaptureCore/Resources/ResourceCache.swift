@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+package import Foundation
 
 #if canImport(Glibc)
     import Glibc

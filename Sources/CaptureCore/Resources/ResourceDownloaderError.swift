@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why the SDK's resources (model weights) could not be loaded, with the BlinkID guide's ten cases.
 ///

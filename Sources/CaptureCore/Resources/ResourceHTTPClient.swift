@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    package import FoundationNetworking
 #endif
 
 /// Streams HTTP GET responses to a consumer as they arrive (Foundation `URLSession` with a data

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The one call the SDKs make to get their resources, from either source.
 ///

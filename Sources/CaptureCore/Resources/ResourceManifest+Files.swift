@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+package import Foundation
 
 extension ResourceManifest {
     /// File name of a bundle folder's plain-JSON manifest.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The list of resources (model weights and other files the engines load), each with its name,
 /// version, size and SHA-256 (`notes/security.md` §2e).

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Where the SDK's resources come from.
 package enum ResourceSource: Sendable {

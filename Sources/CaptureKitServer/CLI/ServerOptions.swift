@@ -1,5 +1,6 @@
-import ArgumentParser
+package import ArgumentParser
 import Foundation
+import Hummingbird
 import Logging
 
 /// The flags of `capkit serve` and `capkit-server` (shared, so both start the same server). Each flag

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+package import Logging
 
 /// Everything `capkit serve` / `capkit-server` can be told, with defaults that start a working server
 /// with no set-up: SQLite in `./capkit-data`, on `127.0.0.1:8080`.

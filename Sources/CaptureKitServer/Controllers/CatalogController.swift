@@ -1,4 +1,4 @@
-import Hummingbird
+package import Hummingbird
 
 /// The eyewear catalog: frames by SKU and their assets (public), and frame import (administration).
 /// An unknown SKU is `404 frameNotFound`, which the FBx SDK maps to `FBxError.frameNotFound`.

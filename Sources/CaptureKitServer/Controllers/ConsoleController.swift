@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
-import NIOCore
+package import Hummingbird
+package import NIOCore
 
 /// The web console: plain HTML, CSS and JavaScript modules shipped as the server target's `Console`
 /// resources (no build step, nothing from a CDN), read once at start. `GET /` is the Scan page;

@@ -1,5 +1,5 @@
 import CaptureCore
-import Hummingbird
+package import Hummingbird
 
 /// Administration of customers and their API keys.
 package struct CustomerController: Sendable {

@@ -1,4 +1,5 @@
-import Hummingbird
+import Foundation
+package import Hummingbird
 import NIOCore
 
 /// Operations routes: liveness, readiness, Prometheus metrics and the OpenAPI document.

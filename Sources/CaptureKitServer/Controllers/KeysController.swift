@@ -1,4 +1,4 @@
-import Hummingbird
+package import Hummingbird
 
 /// `GET /v1/keys`: the public keys that verify licences, validation answers and manifests.
 package struct KeysController: Sendable {

@@ -1,5 +1,5 @@
 import CaptureCore
-import Hummingbird
+package import Hummingbird
 
 /// Licences: the public FBx-style validation route and the administration of licence keys.
 package struct LicenseController: Sendable {

@@ -1,6 +1,6 @@
 import CaptureCore
 import HTTPTypes
-import Hummingbird
+package import Hummingbird
 import NIOCore
 
 /// Resources: the signed manifest and content-addressed downloads (public), blob upload and

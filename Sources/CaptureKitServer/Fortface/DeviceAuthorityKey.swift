@@ -1,7 +1,7 @@
 import CaptureCore
-import Crypto
+package import Crypto
 import Foundation
-import FortfaceWire
+package import FortfaceWire
 
 /// Loads or creates the Fortface device CA key (Ed25519) in `<data-dir>/fortface-device-ca.key`
 /// (base64 of the 32 raw bytes, mode 0600). Its key id is derived from the public key.

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// What the API needs from the document engine: the type of the document in an image.
 package protocol DocumentClassifying: Sendable {

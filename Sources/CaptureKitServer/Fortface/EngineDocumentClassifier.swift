@@ -1,5 +1,5 @@
-import CaptureCore
-import DocumentClassification
+package import CaptureCore
+package import DocumentClassification
 
 /// The document engine's classifier (target `DocumentClassification`) behind the API's
 /// ``DocumentClassifying``, with its kinds mapped to the guide's `DocumentTypeEnum` names.

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import FortfaceWire
-import Hummingbird
+package import Hummingbird
 import Logging
 
 /// The Fortface routes: `POST /v1/handshake`, `/v1/documents` and `/v1/metrics` for customer backends

@@ -1,5 +1,5 @@
-import FortfaceWire
-import NIOPosix
+package import FortfaceWire
+package import NIOPosix
 
 /// What the Fortface routes share beyond the server environment: the key-encryption key, the device
 /// CA, the session key pool, the document classifier and its threads.

@@ -1,4 +1,4 @@
-import FortfaceWire
+package import FortfaceWire
 import HTTPTypes
 
 /// Why a Fortface route refused a request. ``apiError`` is what the client sees; the case itself is

@@ -1,4 +1,4 @@
-import FortfaceWire
+package import FortfaceWire
 
 /// The body of `POST /v1/handshake`.
 package struct HandshakeRequest: Codable, Sendable, Equatable {

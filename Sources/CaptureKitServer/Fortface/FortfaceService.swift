@@ -1,7 +1,7 @@
 import CaptureCore
 import Crypto
 import FortfaceWire
-import Foundation
+package import Foundation
 import Logging
 import NIOPosix
 import _CryptoExtras

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+package import Foundation
 
 /// The server's key-encryption key (KEK): an AES-256 key that seals session private keys and retained
 /// images at rest (AES-GCM, AAD = what the sealed bytes belong to, so rows cannot be swapped).

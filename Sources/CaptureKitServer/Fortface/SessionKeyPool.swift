@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+package import Foundation
+package import Logging
 import NIOPosix
 
 #if canImport(Glibc)

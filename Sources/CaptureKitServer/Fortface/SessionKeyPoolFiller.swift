@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+package import Foundation
+package import Logging
 import PostgresNIO
 
 /// Fills the shared session key pool from a process that is not serving (`capkit keys generate`): it

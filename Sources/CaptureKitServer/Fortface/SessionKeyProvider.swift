@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import _CryptoExtras
 
 /// One single-use session key pair, ready to hand out.

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
+package import HTTPTypes
+package import Hummingbird
 import NIOCore
 
 /// An error answered to a client: an HTTP status, a stable machine code and a human message, sent as
@@ -95,6 +95,8 @@ extension APIError {
         message: "The database is not reachable; retry later."
     )
 
+    // swift-format-ignore: DontRepeatTypeInStaticProperties
+    // (each static is named after its wire `code`, as `storageUnavailable` is.)
     package static let internalError = APIError(
         .internalServerError, code: "internalError",
         message: "The server failed to answer; retry later, and report it if it persists."

@@ -1,5 +1,5 @@
 import Foundation
-import Hummingbird
+package import Hummingbird
 import Logging
 
 /// Outermost middleware: one log line and one metric sample per request.

@@ -1,4 +1,4 @@
-import Hummingbird
+package import Hummingbird
 
 /// Limits requests per client address (``RateLimiter``) on public routes; over the limit → 429
 /// `rateLimited` with `Retry-After`.

@@ -1,6 +1,6 @@
 import CaptureCore
 import Foundation
-import Hummingbird
+package import Hummingbird
 
 /// Guards administration routes: they need `Authorization: Bearer <admin token>`.
 ///

@@ -1,4 +1,4 @@
-import Hummingbird
+package import Hummingbird
 import NIOCore
 
 /// The request context of every route: Hummingbird's core storage plus the client's address (for

@@ -1,5 +1,5 @@
-import Hummingbird
-import Logging
+package import Hummingbird
+package import Logging
 import NIOCore
 
 /// Turns every error into a JSON ``APIError`` answer with a stable code. Unknown errors become

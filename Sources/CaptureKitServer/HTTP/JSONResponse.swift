@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
+package import HTTPTypes
+package import Hummingbird
 import NIOCore
 
 /// Builds JSON answers (keys sorted, so bodies are stable byte for byte).

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A `multipart/form-data` body (RFC 7578) split into its named parts, read from bytes already
 /// collected under a size cap. Only what form uploads need: a `name` (and optional `filename`) from

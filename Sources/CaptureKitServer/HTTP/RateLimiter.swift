@@ -1,5 +1,5 @@
 import CaptureCore
-import Foundation
+package import Foundation
 
 /// Token buckets by key: each key's bucket holds up to `burst` tokens and refills at `ratePerSecond`;
 /// a request takes one token or is refused with the time until the next one. Time comes from an

@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
-import NIOCore
+package import Hummingbird
+package import NIOCore
 
 /// Reads request bodies with a cap: a declared `Content-Length` over the cap is refused before
 /// reading (413), and so is a streamed body that grows past it.

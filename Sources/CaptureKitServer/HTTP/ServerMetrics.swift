@@ -1,5 +1,5 @@
 import CaptureCore
-import Prometheus
+package import Prometheus
 
 /// The server's Prometheus metrics, in a registry of its own (no global state, so several servers can
 /// run in one process, as in tests). Served as text at `GET /metrics`.

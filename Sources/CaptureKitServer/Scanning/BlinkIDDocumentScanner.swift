@@ -1,7 +1,8 @@
-import BlinkID
-import CaptureCore
-import DocumentScanReport
-import Foundation
+package import BlinkID
+package import CaptureCore
+import Crypto
+package import DocumentScanReport
+package import Foundation
 
 /// The server's document scanner: one ``BlinkIDSdk`` with the bundled MRZ recogniser, created on
 /// first use under a licence the server signs for itself with its current signing key (product

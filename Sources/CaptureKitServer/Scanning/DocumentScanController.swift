@@ -2,8 +2,8 @@ import BlinkID
 import CaptureCore
 import DocumentScanReport
 import Foundation
-import HTTPTypes
-import Hummingbird
+package import HTTPTypes
+package import Hummingbird
 import Logging
 import NIOCore
 

@@ -1,6 +1,6 @@
-import BlinkID
-import CaptureCore
-import DocumentScanReport
+package import BlinkID
+package import CaptureCore
+package import DocumentScanReport
 
 /// Scans decoded photos of one document for `POST /v1/documents/scan`. The server uses
 /// ``BlinkIDDocumentScanner``; tests wrap it to hold a scan open.

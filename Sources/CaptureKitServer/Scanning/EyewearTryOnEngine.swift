@@ -1,5 +1,5 @@
-import CaptureCore
-import FaceEngine
+package import CaptureCore
+package import FaceEngine
 import Foundation
 
 /// Draws a catalog frame on the face in one photo for `POST /v1/eyewear/tryon`: the FBx pipeline

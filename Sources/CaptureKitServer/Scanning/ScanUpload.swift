@@ -1,6 +1,6 @@
-import BlinkID
-import Foundation
-import Hummingbird
+package import BlinkID
+package import Foundation
+package import Hummingbird
 import NIOCore
 
 /// The body of `POST /v1/documents/scan`, in any of its three forms:

@@ -2,8 +2,10 @@ import CaptureCore
 import FaceEngine
 import Foundation
 import HTTPTypes
-import Hummingbird
+package import Hummingbird
+import Logging
 import NIOCore
+import NIOFoundationEssentialsCompat
 
 /// `POST /v1/eyewear/tryon`: a photo and a catalog SKU in; the photo with the frame drawn on the
 /// face out, as a PNG of the input's size, or with `output=json` the 68 landmarks and the head pose.

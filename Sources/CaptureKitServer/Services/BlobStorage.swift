@@ -1,7 +1,8 @@
+import CaptureCore
 import Crypto
 import Foundation
 import HTTPTypes
-import Hummingbird
+package import Hummingbird
 import NIOCore
 
 /// Uploading blobs and answering downloads of them with HTTP caching and `Range` support.

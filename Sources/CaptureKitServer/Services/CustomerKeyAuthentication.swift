@@ -1,4 +1,5 @@
 import CaptureCore
+import Foundation
 
 /// Authorises the self-hosted engine routes: a customer API key as `Authorization: Bearer <key>`,
 /// active, of an active customer holding a licence in force for the route's product, within the

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// Issues licence keys and answers FBx-style API-key validations.

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// Serves the resource manifest as a signed ``ResourceManifest`` (compact JWS,

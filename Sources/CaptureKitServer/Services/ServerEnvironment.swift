@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+package import Foundation
+package import Logging
 
 /// What the controllers share: storage, signing keys, the admin token, limits, metrics and the clock.
 package struct ServerEnvironment: Sendable {

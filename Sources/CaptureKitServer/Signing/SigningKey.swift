@@ -1,5 +1,5 @@
 import CaptureCore
-import Crypto
+package import Crypto
 import Foundation
 
 /// One Ed25519 signing key of the server, with its key id (`kid`).

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Finds the server's signing keys (``ServerConfiguration/signingKeyPaths``):
 /// 1. the configured key files, oldest first (the last signs);

@@ -1,4 +1,5 @@
-import CaptureCore
+package import CaptureCore
+import Crypto
 import Foundation
 
 /// The server's signing keys, oldest first. The newest signs everything; the older ones stay

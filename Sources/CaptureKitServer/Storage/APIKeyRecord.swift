@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// A stored FBx-style API key. Only the SHA-256 of the key is stored; the key itself is shown once,
 /// when it is created.

@@ -1,5 +1,5 @@
-import CaptureCore
-import Foundation
+package import CaptureCore
+package import Foundation
 
 /// Everything the server keeps: customers, API keys, licences, blobs, the resource manifest and the
 /// eyewear catalog.

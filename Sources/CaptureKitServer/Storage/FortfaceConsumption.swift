@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Everything written, all or nothing, when a payload consumes a session: the state change with the
 /// key wiped, the payload digest and answer, and the document bookkeeping.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A Fortface capture session (`notes/security.md` §3.2): created by a handshake, consumed once by
 /// the first payload that opens (capture, cancel or timeout), or expired.

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// One published state of the resource manifest: its version and entries, as stored. The served
 /// manifest (``ResourceManifest``) is this snapshot signed with fresh `issuedAt`/`expiresAt`.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A session key generated ahead of demand and kept in the shared pool (`fortface_key_pool`) until a
 /// handshake claims it: its private key is sealed under the key-encryption key, bound to the pool

@@ -1,9 +1,9 @@
 import Foundation
-import Logging
+package import Logging
 import NIOSSL
 import PostgresKit
-import PostgresNIO
-import SQLKit
+package import PostgresNIO
+package import SQLKit
 import ServiceLifecycle
 
 /// PostgreSQL storage through PostgresNIO's connection pool (``PostgresClient``), for one or several

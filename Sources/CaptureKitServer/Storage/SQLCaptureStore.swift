@@ -1,5 +1,5 @@
-import CaptureCore
-import Foundation
+package import CaptureCore
+package import Foundation
 import SQLKit
 
 /// ``CaptureStore`` in SQL shared by SQLite and PostgreSQL: the same statements run on both through

@@ -1,4 +1,4 @@
-import SQLKit
+package import SQLKit
 
 /// Connections to one SQL database, as ``SQLCaptureStore`` needs them: plain reads, and transactions
 /// that commit before returning.

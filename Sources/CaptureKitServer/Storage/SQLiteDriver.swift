@@ -1,7 +1,7 @@
 import CaptureCore
-import Logging
+package import Logging
 import NIOCore
-import SQLKit
+package import SQLKit
 import SQLiteKit
 
 /// SQLite storage: one database file, in WAL mode with `synchronous=FULL`, so a committed

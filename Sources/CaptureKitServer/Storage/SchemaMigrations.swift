@@ -1,5 +1,5 @@
 import CaptureCore
-import SQLKit
+package import SQLKit
 
 /// The database schema, as an ordered list of migrations applied once each and recorded in
 /// `schema_migrations`. Never edit a published migration: append a new one.

@@ -1,5 +1,5 @@
 #if canImport(Vision) && canImport(CoreGraphics)
-import CaptureCore
+package import CaptureCore
 import CoreGraphics
 import Foundation
 import Vision

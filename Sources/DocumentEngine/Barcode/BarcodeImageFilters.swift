@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// The image preparations ``PDF417Reader`` retries with when zxing-cpp's own binariser fails: a
 /// global Otsu threshold, a local-mean threshold, and an unsharp mask. Each is one or two passes

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// Fits the four straight edges of a stacked barcode in an image where its rows run roughly

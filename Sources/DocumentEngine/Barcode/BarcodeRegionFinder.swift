@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// Finds the area of a frame that looks like a stacked barcode (PDF417): a block of strong edges

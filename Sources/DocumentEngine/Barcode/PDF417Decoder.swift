@@ -1,5 +1,5 @@
 internal import CZXingShim
-import CaptureCore
+package import CaptureCore
 
 /// Finds and decodes one PDF417 symbol in a gray image through zxing-cpp (the `CZXingShim` target).
 ///

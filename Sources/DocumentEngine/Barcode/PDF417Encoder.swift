@@ -1,5 +1,5 @@
 internal import CZXingShim
-import CaptureCore
+package import CaptureCore
 
 /// Encodes bytes as a PDF417 symbol through zxing-cpp's writer (test material and evaluation).
 ///

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// Reads the PDF417 symbol on the back of a card (an AAMVA driver licence or ID) from a camera frame.
 ///

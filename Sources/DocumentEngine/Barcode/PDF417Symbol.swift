@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// One decoded PDF417 symbol: its content and where it is.
 package struct PDF417Symbol: Sendable, Equatable {

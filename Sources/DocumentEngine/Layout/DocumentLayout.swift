@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// The nominal geometry of an ICAO 9303 document side: its size, where the machine-readable zone
 /// sits, and the portrait and signature zones, all in millimetres from the upper-left corner.

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// What a read MRZ says about where the document's edges can be: the document contains the zone,

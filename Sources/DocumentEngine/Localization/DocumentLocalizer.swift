@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// Finds an ID document (ID-1 card, ID-2/ID-3 page, visa) in a frame as a quadrilateral.

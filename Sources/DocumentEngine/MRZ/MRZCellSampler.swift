@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// Turns one character cell of an MRZ line into the classifier's input: a fixed-size patch,
 /// ink = 1 and background = 0, contrast-normalised per cell so glare gradients and dim light

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The OCR-B character recogniser of the MRZ: a one-hidden-layer perceptron over a normalised
 /// 16x24 patch (``MRZCellSampler``), trained by `capkit train-ocr` from renders of Debian's

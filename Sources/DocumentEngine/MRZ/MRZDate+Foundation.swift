@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 extension MRZDate {
     /// The Gregorian calendar day that `date` falls on in `timeZone`, to pass as `today` to

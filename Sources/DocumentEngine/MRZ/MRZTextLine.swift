@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// One line of fixed-pitch MRZ text found in a rectified band: where each character cell is.
 ///

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// Finds the lines of fixed-pitch OCR-B text in a rectified image of a document's lower band.
 ///

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// Finds machine-readable zones directly in a frame, without the document's outline: a zone is

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// Reads the machine-readable zone in a rectified band of a document: finds the MRZ lines among
 /// the text lines, fixes their cell counts to a valid layout (30, 36 or 44 characters) and

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// Finds specular glare on a rectified document: pixels near saturation that are clearly brighter
 /// than the document's own paper, grouped into regions.

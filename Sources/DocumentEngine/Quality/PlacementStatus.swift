@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// How the document is placed in the frame: the engine's side of the guide's `DetectionStatus`.
 ///

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// What the four corners of a rectangle seen in perspective tell about it: its true aspect ratio

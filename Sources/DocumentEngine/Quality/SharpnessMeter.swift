@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// Estimates how blurred a rectified document image is, as the width of its edges in millimetres.

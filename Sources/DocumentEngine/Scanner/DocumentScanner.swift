@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// The document engine's entry point: one frame in, a ``FrameAnalysis`` out.

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// Everything the engine concluded about one frame.
 package struct FrameAnalysis: Sendable {

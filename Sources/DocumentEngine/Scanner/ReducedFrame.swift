@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// A region of one frame and its box-downscaled copies, each made once: the MRZ zone search and the
 /// outline search both work on reduced images, and when they ask for the same factor (a 1080p frame

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Where the printed fields of one document design sit, as data (`Resources/Viz/viz-layouts.json`).
 ///

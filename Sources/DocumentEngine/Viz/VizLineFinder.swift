@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// Finds the text lines inside one field cell of a rectified document: rows whose share of ink
 /// pixels stands out form a line, and the line's left and right ends are its outermost ink columns.

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// Reads the printed fields of a located document side: rectifies it, finds the text lines in each

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// An OCR engine for printed Latin text, reading one line at a time: the reader finds the lines
 /// and gives each to the recogniser. Tesseract's LSTM engine on Linux

@@ -1,4 +1,4 @@
-import DocumentEngine
+package import DocumentEngine
 
 /// A generated AAMVA file: its bytes and what a correct parser must read from them.
 package struct GeneratedAAMVAPayload: Sendable, Equatable {

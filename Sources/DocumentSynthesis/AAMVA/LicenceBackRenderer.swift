@@ -1,5 +1,5 @@
 import CaptureCore
-import DocumentEngine
+package import DocumentEngine
 import Foundation
 
 /// Renders the back of an ID-1 driver licence or ID card (85.6 x 53.98 mm) carrying a PDF417 symbol,

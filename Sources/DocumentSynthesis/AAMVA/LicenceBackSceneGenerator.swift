@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import DocumentEngine
 
 /// Camera-like frames of licence backs: a generated AAMVA payload (``AAMVAPayloadGenerator``), drawn

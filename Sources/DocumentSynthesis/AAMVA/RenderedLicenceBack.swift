@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import DocumentEngine
 
 /// The back of a generated driver licence: the image and its ground truth, in card pixels (origin at

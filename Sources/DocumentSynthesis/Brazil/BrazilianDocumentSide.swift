@@ -1,4 +1,4 @@
-import DocumentEngine
+package import DocumentEngine
 
 /// The sides of the Brazilian documents the generator draws (all on ID-1 cards, 85.6 x 53.98 mm).
 package enum BrazilianDocumentSide: String, Sendable, CaseIterable, Codable {

@@ -1,5 +1,5 @@
-import CaptureCore
-import DocumentEngine
+package import CaptureCore
+package import DocumentEngine
 import Foundation
 
 /// The held-out family's licence back, designed apart from ``LicenceBackRenderer`` (the tuning

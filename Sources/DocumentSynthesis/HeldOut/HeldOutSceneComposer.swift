@@ -1,5 +1,5 @@
 import CaptureCore
-import DocumentEngine
+package import DocumentEngine
 import Foundation
 
 /// The held-out scene family: document frames made with choices of their own, so that figures

@@ -1,4 +1,4 @@
-import DocumentEngine
+package import DocumentEngine
 
 /// Plausible, entirely made-up holder and document data for one synthetic document.
 ///

@@ -1,4 +1,4 @@
-import DocumentEngine
+package import DocumentEngine
 import Foundation
 
 /// Writes the machine-readable zone of a document from its data, per ICAO 9303 parts 4 to 7:

@@ -1,4 +1,4 @@
-import DocumentEngine
+package import DocumentEngine
 
 /// What composing an MRZ needs to know about a layout beyond its line count and length.
 extension MRZFormat {

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// The colours of one synthetic document: a light paper tint with a gradient partner, a security

@@ -1,5 +1,5 @@
 import CaptureCore
-import DocumentEngine
+package import DocumentEngine
 import Foundation
 
 /// Renders one side of a synthetic ICAO document (`DocumentLayout.Kind`) to an RGBA image, with its

@@ -1,5 +1,5 @@
-import CaptureCore
-import DocumentEngine
+package import CaptureCore
+package import DocumentEngine
 
 /// One rendered document side and its ground truth, all in document pixels (origin at the upper-left
 /// corner of the document, `pixelsPerMillimetre` pixels per millimetre).

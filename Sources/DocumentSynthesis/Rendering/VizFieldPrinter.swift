@@ -1,5 +1,5 @@
 import CaptureCore
-import DocumentEngine
+package import DocumentEngine
 
 /// Prints the visual inspection zone of a side whose design is a ``VizLayout``: in each field's cell
 /// a bilingual caption (the layout's first language and one other it lists, `Surname / Nom`) and

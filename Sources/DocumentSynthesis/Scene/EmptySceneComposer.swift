@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// Camera-like frames with no document in them: the backgrounds of ``SceneComposer`` (plain,

@@ -1,6 +1,6 @@
-import CaptureCore
-import DocumentEngine
-import Foundation
+package import CaptureCore
+package import DocumentEngine
+package import Foundation
 
 /// Places a rendered document into a camera-like frame and degrades it as a phone camera would, with
 /// ground truth (``SceneTruth``). Parameters come from a ``SceneTier`` (whose doc comment lists

@@ -1,4 +1,4 @@
-import DocumentEngine
+package import DocumentEngine
 
 /// How hard a synthetic scene is: the ranges every degradation is drawn from.
 ///

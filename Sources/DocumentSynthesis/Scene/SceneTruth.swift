@@ -1,5 +1,5 @@
-import CaptureCore
-import DocumentEngine
+package import CaptureCore
+package import DocumentEngine
 
 /// The ground truth of one synthetic scene, as written (one JSON object per line) to `truth.jsonl`.
 ///

@@ -1,5 +1,5 @@
-import CaptureCore
-import DocumentEngine
+package import CaptureCore
+package import DocumentEngine
 
 /// The capture status a scene deserves, decided from its ground truth (the true corners, the
 /// document's nominal size and the true tilt), in the engine's terms (``PlacementStatus``, the

@@ -1,6 +1,6 @@
 #if canImport(SwiftUI) && canImport(CoreGraphics)
     import CoreGraphics
-    import SwiftUI
+    public import SwiftUI
 
     /// The SDK's rendering surface: place it full screen. On appearance with a non-zero size the
     /// SDK prepares (configured → preparing → ready); on disappearance a running session stops and

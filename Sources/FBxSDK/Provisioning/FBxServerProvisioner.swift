@@ -1,5 +1,5 @@
 import CaptureCore
-import FaceEngine
+package import FaceEngine
 import Foundation
 
 /// Tool-side administration of a capkit-server over its admin routes (admin token): creates a

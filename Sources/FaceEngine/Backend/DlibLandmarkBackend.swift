@@ -1,5 +1,5 @@
 internal import CDlibShim
-import CaptureCore
+package import CaptureCore
 
 /// The ``LandmarkBackend`` on Debian's dlib 19.24: its HOG frontal face detector and a 68-point
 /// shape predictor, through the `CDlibShim` C interface.

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// An axis-aligned rectangle in pixels with fractional edges: `left`/`top` inclusive,
 /// `right`/`bottom` exclusive (a whole-pixel box from x = 10 to 19 has `left` 10, `right` 20).

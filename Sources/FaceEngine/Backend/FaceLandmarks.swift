@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// The 68 facial landmarks of the iBUG 300-W layout, in image pixels.

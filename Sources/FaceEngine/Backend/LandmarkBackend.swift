@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// What the tracker needs from a face model: find faces, and fit the 68 iBUG landmarks of one.
 ///

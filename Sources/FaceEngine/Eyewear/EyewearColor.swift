@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// An sRGB colour with opacity, written as `#RRGGBBAA` in JSON (the catalog's wire form).
 package struct EyewearColor: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {

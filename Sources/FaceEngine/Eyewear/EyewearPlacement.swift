@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// Where a frame's parts land in one camera frame: projective maps from each texture's level-0
 /// pixels to frame pixels, and how visible each temple is.

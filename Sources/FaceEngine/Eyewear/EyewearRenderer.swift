@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// Places a frame on a face and draws it.

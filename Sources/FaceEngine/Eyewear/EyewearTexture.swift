@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// A procedurally painted part of a frame (the front, or one temple) as a premultiplied-alpha
 /// RGBA texture with a mip chain, and where its pixels sit in millimetres.

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// Draws a premultiplied texture level onto an RGBA frame through a projective mapping, with
 /// bilinear sampling at sub-pixel positions and source-over blending.

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// A similarity transform of the plane (uniform scale, rotation, translation):

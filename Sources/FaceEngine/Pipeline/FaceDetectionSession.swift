@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// Face detection for one camera stream: the ``TryOnPipeline`` driven by the
 /// ``FaceDetectionStateMachine``, with every event timed by an injected clock.

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// The try-on pipeline for one camera stream: tracks the face (``FaceTracker``), estimates the
 /// head pose (``HeadPoseEstimator``, starting from the last frame's pose) and draws the current

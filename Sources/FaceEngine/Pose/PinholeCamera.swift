@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// A pinhole camera without lens distortion: camera axes x right, y down, z forward (into the

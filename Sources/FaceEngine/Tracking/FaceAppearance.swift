@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// A small, contrast-normalised picture of a face: the landmark model's square averaged down to
 /// `side` x `side` cells. The tracker compares it from frame to frame to check, between the

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 import Foundation
 
 /// Follows one face through a stream of frames, fitting its 68 landmarks in every frame.

@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// Gray images resampled from an RGBA frame without converting the whole frame first: the
 /// tracker's upright crops around a face and the downscaled frame of the full search.

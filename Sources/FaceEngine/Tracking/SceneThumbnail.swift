@@ -1,4 +1,4 @@
-import CaptureCore
+package import CaptureCore
 
 /// A coarse picture of a whole frame (the mean luma of 32x18 cells, sampled on a sparse grid),
 /// for telling cheaply whether anything changed since a frame in which no face was found: a

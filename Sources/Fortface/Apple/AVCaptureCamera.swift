@@ -1,6 +1,6 @@
 #if canImport(UIKit) && canImport(AVFoundation)
-import AVFoundation
-import CaptureCore
+public import AVFoundation
+public import CaptureCore
 import CoreVideo
 
 /// The iOS camera as a frame provider: asks for permission (refusal ends the session with

@@ -1,7 +1,7 @@
 #if canImport(DeviceCheck) && canImport(UIKit)
 import CryptoKit
 import DeviceCheck
-import Foundation
+package import Foundation
 
 /// App Attest on iOS, kept thin: creates the attested key once and produces the attestation
 /// object and assertions bound to a device token's claims (`clientDataHash` = SHA-256 of the

@@ -1,7 +1,7 @@
 #if canImport(UIKit) && canImport(Darwin)
 import Darwin
 import Foundation
-import FortfaceWire
+package import FortfaceWire
 
 /// Integrity signals on iOS: jailbreak heuristics (files a jailbreak leaves, writing outside the
 /// sandbox, URL schemes are not used: they need Info.plist entries), a debugger through

@@ -1,6 +1,6 @@
 #if canImport(UIKit) && canImport(AVFoundation)
 import AVFoundation
-import UIKit
+public import UIKit
 
 /// The capture screen on iOS: the camera preview, the instruction text and (unless hidden) the back
 /// button, which cancels the session. It shows the session's state only; capture decisions are

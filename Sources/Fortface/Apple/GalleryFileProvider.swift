@@ -1,6 +1,6 @@
 #if canImport(UIKit) && canImport(PhotosUI) && canImport(UniformTypeIdentifiers)
-import PhotosUI
-import UIKit
+public import PhotosUI
+public import UIKit
 import UniformTypeIdentifiers
 
 /// The gallery on iOS: the photo picker (`openPhotoGalery: true`) or the files picker (PDF and

@@ -1,7 +1,7 @@
-import CaptureCore
+package import CaptureCore
 import Crypto
-import Foundation
-import FortfaceWire
+package import Foundation
+package import FortfaceWire
 
 /// What an app's backend sends to the Fortface API (`docs/fortface.md`): device provisioning (admin),
 /// the handshake, documents and metrics (customer API key). Not part of the SDK's public surface:

@@ -1,6 +1,6 @@
-import CaptureCore
-import DocumentEngine
-import Foundation
+package import CaptureCore
+package import DocumentEngine
+package import Foundation
 
 /// The document engine's ``DocumentScanner`` as the automatic-capture judge: a frame is capturable
 /// when the scanner finds the document's outline, placement is `good`, and neither blur nor glare

@@ -1,4 +1,4 @@
-import CaptureCore
+public import CaptureCore
 import Foundation
 
 /// A camera on Linux: a V4L2 device (`/dev/videoN`) or a video file through ffmpeg, or a folder
@@ -24,7 +24,7 @@ public struct FrameSourceCamera: FortfaceCameraProvider {
     }
 
     /// The camera for `path`: `/dev/videoN` and video files through ffmpeg (late frames dropped), an
-    /// image or a folder of images repeated. Throws ``FrameSourceError/notFound(_:)`` when nothing
+    /// image or a folder of images repeated. Throws `FrameSourceError.notFound` when nothing
     /// is at `path`.
     public init(path: String) throws(FrameSourceError) {
         let ext = (path as NSString).pathExtension.lowercased()

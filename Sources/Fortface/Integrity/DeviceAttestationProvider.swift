@@ -1,4 +1,4 @@
-import FortfaceWire
+package import FortfaceWire
 
 /// Supplies the device's signing credentials and the attestation that vouches for them (the `att`
 /// block of a `deviceRequestInfo`). On Linux: ``DeviceCredentialStore`` (a simulated attestation,

@@ -1,6 +1,6 @@
 import CaptureCore
-import Foundation
-import FortfaceWire
+package import Foundation
+package import FortfaceWire
 
 /// The device credentials on disk: `$XDG_CONFIG_HOME/capturekit/fortface/device.json` (or
 /// `~/.config/...`), a JSON `{privateKey, certificate}` file with mode 0600 in a 0700 folder.

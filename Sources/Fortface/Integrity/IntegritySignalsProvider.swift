@@ -1,4 +1,4 @@
-import FortfaceWire
+package import FortfaceWire
 
 /// Reads the device's integrity signals (debugger, injection, jailbreak, emulator, hooking).
 /// ``FortfaceSDK/start(isDebugMode:)`` puts them in every `deviceRequestInfo` and, outside debug

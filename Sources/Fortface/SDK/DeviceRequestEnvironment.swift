@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import FortfaceWire
 
 /// What ``FortfaceSDK/start(isDebugMode:)`` reads: the integrity checks, the device credentials,

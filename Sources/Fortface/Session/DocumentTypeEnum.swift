@@ -1,3 +1,5 @@
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// (the cases are the guide's names and the API's wire values, verbatim.)
 /// The document types of the Fortface guide, spelled as the API spells them.
 ///
 /// `documentTypes` lists the documents a session accepts; `previousDocType` is the type the

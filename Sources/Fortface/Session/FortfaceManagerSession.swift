@@ -60,7 +60,13 @@ public enum FortfaceManagerSession {
     /// Starts an upload session: the file provider picks a file (PDF, JPEG or PNG, at most
     /// 4,194,304 bytes), which is checked and sealed.
     ///
-    /// - Parameter openPhotoGalery: pick from the photo gallery rather than files (the guide's spelling).
+    /// - Parameters:
+    ///   - engine: receives the result.
+    ///   - sessionId: the session id from the handshake.
+    ///   - sessionKey: the session key PEM from the handshake, exactly as received.
+    ///   - documentTypes: the accepted documents (empty accepts any).
+    ///   - openPhotoGalery: pick from the photo gallery rather than files (the guide's spelling).
+    ///   - previousDocType: the first side's type from the Fortface API's answer; nil for the first side.
     @MainActor
     @discardableResult
     public static func startUploadDocSessionEngine(

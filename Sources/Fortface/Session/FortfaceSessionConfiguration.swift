@@ -1,5 +1,5 @@
 import CaptureCore
-import Foundation
+package import Foundation
 
 /// How sessions run: the customisation and, on Linux, where frames and files come from.
 /// Set it with ``FortfaceManagerSession/configure(_:)`` before starting a session.

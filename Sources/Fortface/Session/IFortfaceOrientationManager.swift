@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-import UIKit
+public import UIKit
 
 /// The masks and orientation the SDK asks for: UIKit's own types on Apple platforms.
 public typealias FortfaceOrientationMask = UIInterfaceOrientationMask

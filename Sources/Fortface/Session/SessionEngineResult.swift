@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The outcome of one session, handed to ``IFortfaceEngine/finishedSessionEngine(sessionEngineResult:)``
 /// exactly once.

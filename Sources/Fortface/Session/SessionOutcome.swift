@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// How the search for a document ended, before the payload is sealed.
 package enum SessionOutcome: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The file a user picked for upload.
 public enum FortfacePickedFile: Sendable, Equatable {

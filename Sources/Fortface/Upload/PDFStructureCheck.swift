@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A structural check of a PDF file: enough to tell a whole PDF from a truncated or damaged one
 /// without rendering it. Checked, in order:

@@ -1,5 +1,5 @@
 import CaptureCore
-import Foundation
+package import Foundation
 
 /// A picked file that passed the upload checks: its bytes and MIME type.
 package struct UploadedDocument: Sendable, Equatable {
