@@ -1,3 +1,4 @@
+import CaptureKitTesting
 import FortfaceWire
 import Foundation
 import HTTPTypes

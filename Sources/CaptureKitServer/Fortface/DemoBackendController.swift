@@ -2,7 +2,7 @@ import Crypto
 import FortfaceWire
 import Foundation
 import HTTPTypes
-import Hummingbird
+package import Hummingbird
 
 /// The console's demo backend: `POST /v1/demo/fortface/handshake` and `POST /v1/demo/fortface/documents`,
 /// which stand in for a customer's backend so that the Secure capture page can run the Fortface flow in
