@@ -24,8 +24,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // Server: Hummingbird 2 (without its swift-configuration trait), SQLKit over SQLite and PostgreSQL.
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1",
-                 traits: ["FullFoundation"]),
+        .package(
+            url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1",
+            traits: ["FullFoundation"]),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
@@ -172,7 +173,8 @@ let package = Package(
             name: "capkit",
             dependencies: [
                 "BlinkID", "BlinkIDUX", "CaptureCore", "CaptureKitServer", "DocumentClassification", "DocumentEngine",
-                "DocumentScanReport", "DocumentSynthesis", "OCRTraining", "FaceEngine", "FaceEvaluation", "FBxSDK", "Fortface",
+                "DocumentScanReport", "DocumentSynthesis", "OCRTraining", "FaceEngine", "FaceEvaluation", "FBxSDK",
+                "Fortface",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -197,10 +199,13 @@ let package = Package(
             dependencies: ["DocumentClassification", "DocumentEngine", "DocumentSynthesis", "CaptureCore"]
         ),
         .testTarget(name: "DocumentSynthesisTests", dependencies: ["DocumentSynthesis", "DocumentEngine"]),
-        .testTarget(name: "OCRTrainingTests", dependencies: ["OCRTraining", "DocumentEngine", "DocumentSynthesis", "CaptureCore"]),
+        .testTarget(
+            name: "OCRTrainingTests",
+            dependencies: ["OCRTraining", "DocumentEngine", "DocumentSynthesis", "CaptureCore"]),
         // The fixture is read from the source tree by path (#filePath), not bundled.
         .testTarget(
-            name: "FaceEngineTests", dependencies: ["CaptureCore", "FaceEngine", "FaceEvaluation"], exclude: ["Fixtures"]
+            name: "FaceEngineTests", dependencies: ["CaptureCore", "FaceEngine", "FaceEvaluation"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "FBxSDKTests",

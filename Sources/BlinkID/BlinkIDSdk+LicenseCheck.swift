@@ -13,8 +13,9 @@ extension BlinkIDSdk {
     /// Verifies `settings.licenseKey` offline at `date`: a BlinkID licence for this platform and
     /// application that includes MRZ scanning.
     static func verifyLicense(of settings: BlinkIDSdkSettings, at date: Date) throws(LicenseError) {
-        let verifier = LicenseVerifier(keyring: settings.licenseKeyring, product: "blinkid",
-                                       platform: LicenseVerifier.currentPlatform, bundleID: settings.bundleIdentifier)
+        let verifier = LicenseVerifier(
+            keyring: settings.licenseKeyring, product: "blinkid",
+            platform: LicenseVerifier.currentPlatform, bundleID: settings.bundleIdentifier)
         let claims = try verifier.verify(settings.licenseKey, now: date)
         try verifier.require(feature: "mrz", in: claims)
     }

@@ -43,7 +43,8 @@ public final class BlinkIDSdk: Sendable {
             // A clear answer before any download: the server does not answer a TCP handshake and no
             // earlier download can be used offline.
             if let server = HostReachability(url: settings.resourceDownloadURL), await !server.isReachable(),
-               ResourceCache(root: cacheFolder).readState() == nil {
+                ResourceCache(root: cacheFolder).readState() == nil
+            {
                 throw ResourceDownloaderError.noInternetConnection
             }
             source = .download(baseURL: settings.resourceDownloadURL, cacheFolder: cacheFolder, keyring: keyring)
@@ -68,7 +69,9 @@ public final class BlinkIDSdk: Sendable {
     /// elsewhere it reads the MRZ and barcode only (`createScanningSession(sessionSettings:vizRecognizer:)`
     /// gives it an OCR engine).
     @ProcessingActor
-    public func createScanningSession(sessionSettings: BlinkIDSessionSettings = BlinkIDSessionSettings())
+    public func createScanningSession(
+        sessionSettings: BlinkIDSessionSettings = BlinkIDSessionSettings()
+    )
         -> BlinkIDSession
     {
         #if canImport(Vision) && canImport(CoreGraphics)

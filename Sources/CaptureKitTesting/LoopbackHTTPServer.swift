@@ -2,9 +2,9 @@ import CaptureCore
 package import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A tiny HTTP/1.1 server on `127.0.0.1` for tests: real sockets, an OS-chosen port, routes by
@@ -142,7 +142,7 @@ package final class LoopbackHTTPServer: Sendable {
         guard fd >= 0 else { throw StartError(operation: "socket", code: errno) }
         var address = sockaddr_in()
         #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -314,8 +314,10 @@ package final class LoopbackHTTPServer: Sendable {
                     state.faults[request.path] = remaining > 1 ? (entry.fault, remaining - 1) : nil
                 }
             }
-            state.exchanges.append(Exchange(method: request.method, path: request.path, query: request.query,
-                                            headers: request.headers, status: 0, bodyBytesSent: 0, finished: false))
+            state.exchanges.append(
+                Exchange(
+                    method: request.method, path: request.path, query: request.query,
+                    headers: request.headers, status: 0, bodyBytesSent: 0, finished: false))
             return (handler, fault, state.exchanges.count - 1)
         }
         resumeSatisfiedWaiters()
@@ -442,9 +444,10 @@ package final class LoopbackHTTPServer: Sendable {
         }
         let target = String(requestLine[1])
         let pathAndQuery = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        return Request(method: String(requestLine[0]).uppercased(), path: String(pathAndQuery[0]),
-                       query: pathAndQuery.count > 1 ? String(pathAndQuery[1]) : "",
-                       headers: headers, body: Data(body))
+        return Request(
+            method: String(requestLine[0]).uppercased(), path: String(pathAndQuery[0]),
+            query: pathAndQuery.count > 1 ? String(pathAndQuery[1]) : "",
+            headers: headers, body: Data(body))
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
@@ -489,19 +492,19 @@ package final class LoopbackHTTPServer: Sendable {
     }
 
     #if canImport(Glibc)
-        private static let streamType = Int32(SOCK_STREAM.rawValue)
-        private static func disableSigPipe(_ fd: Int32) {}
-        private static func sendNoSignal(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-            Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
-        }
+    private static let streamType = Int32(SOCK_STREAM.rawValue)
+    private static func disableSigPipe(_ fd: Int32) {}
+    private static func sendNoSignal(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+        Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
+    }
     #else
-        private static let streamType = SOCK_STREAM
-        private static func disableSigPipe(_ fd: Int32) {
-            var on: Int32 = 1
-            _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        }
-        private static func sendNoSignal(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-            Darwin.send(fd, pointer, count, 0)
-        }
+    private static let streamType = SOCK_STREAM
+    private static func disableSigPipe(_ fd: Int32) {
+        var on: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
+    private static func sendNoSignal(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+        Darwin.send(fd, pointer, count, 0)
+    }
     #endif
 }

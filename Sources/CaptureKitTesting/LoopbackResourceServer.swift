@@ -32,8 +32,9 @@ package final class LoopbackResourceServer: Sendable {
 
     /// The manifest entry for `data` named `name`.
     package static func entry(_ name: String, _ data: Data, version: String = "1") -> ResourceManifest.Entry {
-        ResourceManifest.Entry(name: name, version: version, size: data.count,
-                               sha256: SHA256.hash(data: data).hexString)
+        ResourceManifest.Entry(
+            name: name, version: version, size: data.count,
+            sha256: SHA256.hash(data: data).hexString)
     }
 
     /// Serves every resource as a blob and publishes a manifest listing them (entries sorted by name).
@@ -47,8 +48,9 @@ package final class LoopbackResourceServer: Sendable {
             http.serve(data, at: Self.blobPath(entry.sha256))
             entries.append(entry)
         }
-        let manifest = ResourceManifest(manifestVersion: version, issuedAt: issuedAt, expiresAt: expiresAt,
-                                        minSdk: minSdk, resources: entries)
+        let manifest = ResourceManifest(
+            manifestVersion: version, issuedAt: issuedAt, expiresAt: expiresAt,
+            minSdk: minSdk, resources: entries)
         try publish(manifest)
         return manifest
     }

@@ -84,8 +84,9 @@ package final class DocumentClassifier: Sendable {
         guard let gray = try Self.workingImage(image) else {
             return DocumentClassification(kind: .notFound, side: nil, confidence: 1)
         }
-        let analysis = scanner.analyze(gray, roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height),
-                                       today: today())
+        let analysis = scanner.analyze(
+            gray, roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height),
+            today: today())
         let fromMRZ = Self.decide(analysis)
         guard fromMRZ.kind == .unknown, let quad = analysis.documentQuad else { return fromMRZ }
         let (fromKeywords, textCharacters) = try classifyByKeywords(gray, quad: quad)
@@ -94,19 +95,25 @@ package final class DocumentClassifier: Sendable {
             let confidence = 1 - Double(textCharacters) / Double(Self.minimumTextCharacters)
             return DocumentClassification(kind: .notFound, side: nil, confidence: confidence)
         }
-        return DocumentClassification(kind: .unknown, side: nil,
-                                      confidence: max(fromMRZ.confidence, fromKeywords.confidence))
+        return DocumentClassification(
+            kind: .unknown, side: nil,
+            confidence: max(fromMRZ.confidence, fromKeywords.confidence))
     }
 
     /// The OCR path: the card rectified, read upright (and turned 180° when unsure), scored; with
     /// the most letters and digits read in one orientation.
-    func classifyByKeywords(_ gray: GrayImage, quad: Quadrilateral2D) throws(DocumentClassifierError)
+    func classifyByKeywords(
+        _ gray: GrayImage, quad: Quadrilateral2D
+    ) throws(DocumentClassifierError)
         -> (DocumentClassification, textCharacters: Int)
     {
         let s = Self.ocrPixelsPerMillimetre
         let layout = DocumentLayout.of(.td1Front)
-        guard let card = PerspectiveWarp.rectify(gray, quad: quad, width: Int(layout.width * s),
-                                                 height: Int(layout.height * s)) else {
+        guard
+            let card = PerspectiveWarp.rectify(
+                gray, quad: quad, width: Int(layout.width * s),
+                height: Int(layout.height * s))
+        else {
             return (DocumentClassification(kind: .unknown, side: nil, confidence: 0), 0)
         }
         var best = DocumentClassification(kind: .unknown, side: nil, confidence: 0)
@@ -176,14 +183,20 @@ package final class DocumentClassifier: Sendable {
     static func decide(_ analysis: FrameAnalysis) -> DocumentClassification {
         if let reading = analysis.mrzReading, let format = analysis.mrz?.format ?? MRZParser.format(of: reading.lines) {
             let record = analysis.mrz
-            let code = record?.documentCode ?? String(reading.lines.first?.prefix(2) ?? "")
+            let code =
+                record?.documentCode
+                ?? String(reading.lines.first?.prefix(2) ?? "")
                 .replacingOccurrences(of: "<", with: "")
-            let country = record?.issuingCountry ?? String(reading.lines.first?.dropFirst(2).prefix(3) ?? "")
+            let country =
+                record?.issuingCountry
+                ?? String(reading.lines.first?.dropFirst(2).prefix(3) ?? "")
                 .replacingOccurrences(of: "<", with: "")
-            let confidence = MRZDocumentKind.confidence(checks: record?.checks,
-                                                        meanCharacterConfidence: reading.meanConfidence)
+            let confidence = MRZDocumentKind.confidence(
+                checks: record?.checks,
+                meanCharacterConfidence: reading.meanConfidence)
             if let (kind, side) = MRZDocumentKind.kind(format: format, documentCode: code, issuingCountry: country),
-               confidence >= minimumConfidence {
+                confidence >= minimumConfidence
+            {
                 return DocumentClassification(kind: kind, side: side, confidence: confidence)
             }
             return DocumentClassification(kind: .unknown, side: nil, confidence: confidence)

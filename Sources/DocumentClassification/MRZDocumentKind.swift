@@ -10,7 +10,9 @@ package enum MRZDocumentKind {
     /// The kind and side of a document whose MRZ has `format`, `documentCode` and `issuingCountry`
     /// (fillers removed); nil when the code does not belong to the layout (for example a TD3 MRZ
     /// whose code is not a passport's).
-    package static func kind(format: MRZFormat, documentCode: String, issuingCountry: String)
+    package static func kind(
+        format: MRZFormat, documentCode: String, issuingCountry: String
+    )
         -> (kind: DocumentKind, side: DocumentSideKind)?
     {
         let code = documentCode.first
@@ -37,7 +39,8 @@ package enum MRZDocumentKind {
     package static func confidence(checks: MRZChecks?, meanCharacterConfidence: Float) -> Double {
         var score = 0.5 + 0.05 * Double(min(1, max(0, meanCharacterConfidence)))
         if let checks {
-            let defined = [checks.documentNumber, checks.dateOfBirth, checks.dateOfExpiry]
+            let defined =
+                [checks.documentNumber, checks.dateOfBirth, checks.dateOfExpiry]
                 + [checks.personalNumber, checks.composite].compactMap { $0 }
             let passed = defined.filter { $0 }.count
             score += 0.45 * Double(passed) / Double(defined.count)

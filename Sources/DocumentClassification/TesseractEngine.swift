@@ -42,8 +42,9 @@ final class TesseractEngine {
         guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height else { return "" }
         Self.keepOpenMPOnThisThread()
         return image.pixels.withUnsafeBufferPointer { pixels -> String in
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1,
-                                Int32(image.width))
+            TessBaseAPISetImage(
+                handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1,
+                Int32(image.width))
             defer { TessBaseAPIClear(handle) }
             guard let text = TessBaseAPIGetUTF8Text(handle) else { return "" }
             defer { TessDeleteText(text) }
@@ -53,11 +54,14 @@ final class TesseractEngine {
 
     /// The text tesseract reads in `image` and its mean word confidence (0...1; 0 when it reads nothing).
     func textAndConfidence(of image: GrayImage) -> (text: String, confidence: Double) {
-        guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height else { return ("", 0) }
+        guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height else {
+            return ("", 0)
+        }
         Self.keepOpenMPOnThisThread()
         return image.pixels.withUnsafeBufferPointer { pixels -> (String, Double) in
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1,
-                                Int32(image.width))
+            TessBaseAPISetImage(
+                handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1,
+                Int32(image.width))
             defer { TessBaseAPIClear(handle) }
             guard let text = TessBaseAPIGetUTF8Text(handle) else { return ("", 0) }
             defer { TessDeleteText(text) }

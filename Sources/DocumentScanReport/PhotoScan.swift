@@ -21,8 +21,9 @@ package enum PhotoScan {
         vizRecognizer: (any VizTextRecognizer)? = nil
     ) async -> ScanReport {
         let session = await sdk.createScanningSession(
-            sessionSettings: BlinkIDSessionSettings(inputImageSource: .photo, scanningMode: mode,
-                                                    returnImages: includeImages),
+            sessionSettings: BlinkIDSessionSettings(
+                inputImageSource: .photo, scanningMode: mode,
+                returnImages: includeImages),
             vizRecognizer: vizRecognizer)
         var last: ProcessResult?
         var lastImage: RGBAImage?
@@ -40,11 +41,18 @@ package enum PhotoScan {
         }
         let final = await session.getResult()
         let analysis = await session.lastAnalysis
-        let mrz = final.mrz ?? analysis.flatMap { a in a.mrz.map {
-            MrzResult($0, rawLines: a.mrzReading?.lines, confidences: a.mrzReading?.confidences ?? [], verified: a.mrzVerified)
-        } }
-        return ScanReport(input: input, frame: last, mrz: mrz, barcode: final.barcode,
-                          dataMatch: final.dataMatchResult, previewFrame: lastImage, analysis: analysis,
-                          images: includeImages ? ScanImages(final) : nil, viz: final.vizResults)
+        let mrz =
+            final.mrz
+            ?? analysis.flatMap { a in
+                a.mrz.map {
+                    MrzResult(
+                        $0, rawLines: a.mrzReading?.lines, confidences: a.mrzReading?.confidences ?? [],
+                        verified: a.mrzVerified)
+                }
+            }
+        return ScanReport(
+            input: input, frame: last, mrz: mrz, barcode: final.barcode,
+            dataMatch: final.dataMatchResult, previewFrame: lastImage, analysis: analysis,
+            images: includeImages ? ScanImages(final) : nil, viz: final.vizResults)
     }
 }

@@ -24,10 +24,15 @@ package struct ScanReportViz: Encodable {
     package init(_ result: VizResult) {
         side = result.side.rawValue
         layout = result.layout
-        fields = Dictionary(uniqueKeysWithValues: result.fields.map { field in
-            (field.field.rawValue, Value(value: field.value, date: field.date?.isoString,
-                                         confidence: (field.confidence * 1000).rounded() / 1000))
-        })
+        fields = Dictionary(
+            uniqueKeysWithValues: result.fields.map { field in
+                (
+                    field.field.rawValue,
+                    Value(
+                        value: field.value, date: field.date?.isoString,
+                        confidence: (field.confidence * 1000).rounded() / 1000)
+                )
+            })
         notRead = result.notRead.map(\.rawValue)
     }
 
@@ -41,7 +46,8 @@ package struct ScanReportViz: Encodable {
         results.flatMap { result -> [String] in
             var lines = ["  printed fields (\(result.layout), \(result.side.rawValue) side):"]
             for field in result.fields {
-                lines.append("    \(field.field.rawValue): \(field.value)" + (field.date.map { "  (\($0.isoString))" } ?? ""))
+                lines.append(
+                    "    \(field.field.rawValue): \(field.value)" + (field.date.map { "  (\($0.isoString))" } ?? ""))
             }
             if !result.notRead.isEmpty {
                 lines.append("    not read: " + result.notRead.map(\.rawValue).joined(separator: ", "))

@@ -23,9 +23,11 @@ package struct ScanReport: Sendable {
     /// The printed fields read on each side.
     package var viz: [VizResult]
 
-    package init(input: String, frame: ProcessResult? = nil, mrz: MrzResult? = nil, barcode: BarcodeResult? = nil,
-         dataMatch: DataMatchResult? = nil, error: String? = nil, previewFrame: RGBAImage? = nil,
-         analysis: FrameAnalysis? = nil, images: ScanImages? = nil, viz: [VizResult] = []) {
+    package init(
+        input: String, frame: ProcessResult? = nil, mrz: MrzResult? = nil, barcode: BarcodeResult? = nil,
+        dataMatch: DataMatchResult? = nil, error: String? = nil, previewFrame: RGBAImage? = nil,
+        analysis: FrameAnalysis? = nil, images: ScanImages? = nil, viz: [VizResult] = []
+    ) {
         self.input = input
         self.viz = viz
         self.frame = frame
@@ -125,55 +127,63 @@ package struct ScanReport: Sendable {
     package var json: JSONLine {
         let analysis = frame?.inputImageAnalysisResult
         let location = analysis?.documentLocation.map { l in
-            JSONLine.Location(upperLeft: .init(x: l.location.upperLeft.x, y: l.location.upperLeft.y),
-                              upperRight: .init(x: l.location.upperRight.x, y: l.location.upperRight.y),
-                              lowerRight: .init(x: l.location.lowerRight.x, y: l.location.lowerRight.y),
-                              lowerLeft: .init(x: l.location.lowerLeft.x, y: l.location.lowerLeft.y))
+            JSONLine.Location(
+                upperLeft: .init(x: l.location.upperLeft.x, y: l.location.upperLeft.y),
+                upperRight: .init(x: l.location.upperRight.x, y: l.location.upperRight.y),
+                lowerRight: .init(x: l.location.lowerRight.x, y: l.location.lowerRight.y),
+                lowerLeft: .init(x: l.location.lowerLeft.x, y: l.location.lowerLeft.y))
         }
         let mrzJSON = mrz.map { m in
-            JSONLine.MRZ(rawLines: m.rawLines, valid: m.checks.allPassed, verified: m.isVerified, fields: .init(
-                documentType: m.documentType.rawValue, documentCode: m.documentCode,
-                issuingCountry: m.issuingCountry, documentNumber: m.documentNumber,
-                dateOfBirth: m.dateOfBirth?.isoString, dateOfExpiry: m.dateOfExpiry?.isoString, sex: m.sex,
-                nationality: m.nationality, primaryName: m.primaryName, secondaryName: m.secondaryName,
-                optionalData1: m.optionalData1, optionalData2: m.optionalData2),
+            JSONLine.MRZ(
+                rawLines: m.rawLines, valid: m.checks.allPassed, verified: m.isVerified,
+                fields: .init(
+                    documentType: m.documentType.rawValue, documentCode: m.documentCode,
+                    issuingCountry: m.issuingCountry, documentNumber: m.documentNumber,
+                    dateOfBirth: m.dateOfBirth?.isoString, dateOfExpiry: m.dateOfExpiry?.isoString, sex: m.sex,
+                    nationality: m.nationality, primaryName: m.primaryName, secondaryName: m.secondaryName,
+                    optionalData1: m.optionalData1, optionalData2: m.optionalData2),
                 characterConfidences: m.characterConfidences.map { $0.map { (Double($0) * 1000).rounded() / 1000 } })
         }
         let match = dataMatch.flatMap { m in
             let comparisons = m.comparisons.map {
                 JSONLine.Comparison(field: $0.field.rawValue, sources: $0.sources.map(\.rawValue), agrees: $0.agrees)
             }
-            return m.state == .notPerformed ? nil : JSONLine.DataMatch(state: m.state.rawValue, comparisons: comparisons)
+            return m.state == .notPerformed
+                ? nil : JSONLine.DataMatch(state: m.state.rawValue, comparisons: comparisons)
         }
-        return JSONLine(input: input, detectionStatus: analysis?.documentDetectionStatus.rawValue ?? "failed",
-                        documentLocation: location, mrz: mrzJSON, barcode: barcode.map(Self.barcodeJSON),
-                        dataMatch: match, error: error, images: images?.json, viz: ScanReportViz.member(viz))
+        return JSONLine(
+            input: input, detectionStatus: analysis?.documentDetectionStatus.rawValue ?? "failed",
+            documentLocation: location, mrz: mrzJSON, barcode: barcode.map(Self.barcodeJSON),
+            dataMatch: match, error: error, images: images?.json, viz: ScanReportViz.member(viz))
     }
 
     /// A barcode in the JSON schema (also printed alone by `capkit aamva`).
     package static func barcodeJSON(_ b: BarcodeResult) -> JSONLine.Barcode {
-        JSONLine.Barcode(rawPayload: b.stringData, aamva: b.aamva.map { a in
-            func name(_ n: AamvaResult.Name?) -> JSONLine.Name? {
-                n.map { .init(value: $0.value, truncated: $0.isTruncated) }
-            }
-            return JSONLine.AAMVA(
-                version: a.version, jurisdictionVersion: a.jurisdictionVersion,
-                issuerIdentificationNumber: a.issuerIdentificationNumber, documentType: a.documentType.rawValue,
-                familyName: name(a.familyName), firstName: name(a.firstName), middleName: name(a.middleName),
-                fullName: a.fullName, givenNames: a.givenNames, nameSuffix: a.nameSuffix,
-                dateOfBirth: a.dateOfBirth?.isoString, dateOfExpiry: a.dateOfExpiry?.isoString,
-                dateOfIssue: a.dateOfIssue?.isoString, sex: a.sex, eyeColour: a.eyeColour, hairColour: a.hairColour,
-                height: a.height.map { .init(value: $0.value, unit: $0.unit) },
-                address: a.address.map {
-                    .init(street1: $0.street1, street2: $0.street2, city: $0.city, jurisdiction: $0.jurisdiction,
-                          postalCode: $0.postalCode)
-                },
-                country: a.country, customerID: a.customerID, documentDiscriminator: a.documentDiscriminator,
-                inventoryControlNumber: a.inventoryControlNumber, vehicleClass: a.vehicleClass,
-                restrictions: a.restrictions, endorsements: a.endorsements, complianceType: a.complianceType,
-                isOrganDonor: a.isOrganDonor, isVeteran: a.isVeteran,
-                jurisdictionSubfiles: a.jurisdictionSubfiles.map(\.type))
-        }, warnings: b.warnings.map { .init(code: $0.code, element: $0.element, message: $0.message) })
+        JSONLine.Barcode(
+            rawPayload: b.stringData,
+            aamva: b.aamva.map { a in
+                func name(_ n: AamvaResult.Name?) -> JSONLine.Name? {
+                    n.map { .init(value: $0.value, truncated: $0.isTruncated) }
+                }
+                return JSONLine.AAMVA(
+                    version: a.version, jurisdictionVersion: a.jurisdictionVersion,
+                    issuerIdentificationNumber: a.issuerIdentificationNumber, documentType: a.documentType.rawValue,
+                    familyName: name(a.familyName), firstName: name(a.firstName), middleName: name(a.middleName),
+                    fullName: a.fullName, givenNames: a.givenNames, nameSuffix: a.nameSuffix,
+                    dateOfBirth: a.dateOfBirth?.isoString, dateOfExpiry: a.dateOfExpiry?.isoString,
+                    dateOfIssue: a.dateOfIssue?.isoString, sex: a.sex, eyeColour: a.eyeColour, hairColour: a.hairColour,
+                    height: a.height.map { .init(value: $0.value, unit: $0.unit) },
+                    address: a.address.map {
+                        .init(
+                            street1: $0.street1, street2: $0.street2, city: $0.city, jurisdiction: $0.jurisdiction,
+                            postalCode: $0.postalCode)
+                    },
+                    country: a.country, customerID: a.customerID, documentDiscriminator: a.documentDiscriminator,
+                    inventoryControlNumber: a.inventoryControlNumber, vehicleClass: a.vehicleClass,
+                    restrictions: a.restrictions, endorsements: a.endorsements, complianceType: a.complianceType,
+                    isOrganDonor: a.isOrganDonor, isVeteran: a.isVeteran,
+                    jurisdictionSubfiles: a.jurisdictionSubfiles.map(\.type))
+            }, warnings: b.warnings.map { .init(code: $0.code, element: $0.element, message: $0.message) })
     }
 
     /// The report as one line of JSON (sorted keys).
@@ -189,12 +199,14 @@ package struct ScanReport: Sendable {
         if let error { return "\(input): error: \(error)" }
         var lines = ["\(input): \(json.detectionStatus)"]
         if let mrz {
-            lines.append("  MRZ (\(mrz.documentType.rawValue), check digits \(mrz.checks.allPassed ? "valid" : "INVALID"), "
-                         + (mrz.isVerified ? "verified):" : "NOT verified):"))
+            lines.append(
+                "  MRZ (\(mrz.documentType.rawValue), check digits \(mrz.checks.allPassed ? "valid" : "INVALID"), "
+                    + (mrz.isVerified ? "verified):" : "NOT verified):"))
             lines += mrz.rawLines.map { "    \($0)" }
             lines.append("  document \(mrz.documentCode) \(mrz.issuingCountry) \(mrz.documentNumber)")
             lines.append("  name     \(mrz.primaryName), \(mrz.secondaryName)")
-            lines.append("  born     \(mrz.dateOfBirth?.isoString ?? "?")  sex \(mrz.sex)  nationality \(mrz.nationality)")
+            lines.append(
+                "  born     \(mrz.dateOfBirth?.isoString ?? "?")  sex \(mrz.sex)  nationality \(mrz.nationality)")
             lines.append("  expires  \(mrz.dateOfExpiry?.isoString ?? "?")")
         } else {
             lines.append("  no MRZ read")
@@ -203,12 +215,14 @@ package struct ScanReport: Sendable {
             lines.append("  PDF417 barcode (\(barcode.rawData.count) bytes)")
             if let a = barcode.aamva {
                 let given = [a.firstName?.value, a.middleName?.value].compactMap { $0 }.joined(separator: " ")
-                lines.append("  AAMVA v\(a.version) \(a.documentType.rawValue), IIN \(a.issuerIdentificationNumber ?? "?"), "
-                             + "number \(a.customerID ?? "?")")
+                lines.append(
+                    "  AAMVA v\(a.version) \(a.documentType.rawValue), IIN \(a.issuerIdentificationNumber ?? "?"), "
+                        + "number \(a.customerID ?? "?")")
                 let family = a.familyName?.value ?? a.fullName ?? "?"
                 lines.append("  name     \(family), \(given.isEmpty ? a.givenNames ?? "" : given)")
-                lines.append("  born     \(a.dateOfBirth?.isoString ?? "?")  sex \(a.sex ?? "?")  expires "
-                             + (a.dateOfExpiry?.isoString ?? "?"))
+                lines.append(
+                    "  born     \(a.dateOfBirth?.isoString ?? "?")  sex \(a.sex ?? "?")  expires "
+                        + (a.dateOfExpiry?.isoString ?? "?"))
             }
             lines += barcode.warnings.map { "  warning  \($0.code): \($0.message)" }
         }

@@ -45,10 +45,12 @@ public struct FBxConfiguration: Sendable, Equatable, CustomStringConvertible {
         self.licensePublicKeys = licensePublicKeys
         self.allowsDevelopmentLicenses = allowsDevelopmentLicenses
         self.initialSku = initialSku
-        self.serverURL = serverURL
+        self.serverURL =
+            serverURL
             ?? environment[Self.serverURLEnvironmentVariable].flatMap { $0.isEmpty ? nil : URL(string: $0) }
             ?? Self.fallbackServerURL
-        self.bundleID = bundleID
+        self.bundleID =
+            bundleID
             ?? environment[Self.bundleIDEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
             ?? Bundle.main.bundleIdentifier
             ?? ProcessInfo.processInfo.processName

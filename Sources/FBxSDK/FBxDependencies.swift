@@ -41,7 +41,9 @@ package struct FBxDependencies: Sendable {
     package init(
         dataDirectory: URL = FBxDataDirectory.default, keyring: JWSKeyring = JWSKeyring(),
         now: @escaping @Sendable () -> Date = { Date() }, clock: any Clock<Duration> = ContinuousClock(),
-        permissionProvider: any FBxCameraPermissionProvider, makeFrameSource: @escaping @Sendable () throws(FBxError)
+        permissionProvider: any FBxCameraPermissionProvider,
+        makeFrameSource:
+            @escaping @Sendable () throws(FBxError)
             -> any FrameSource,
         resources: FBxEmbeddedResources = .standard,
         makeLandmarkBackend: @escaping @Sendable () throws(FaceEngineError) -> any LandmarkBackend = {
@@ -77,7 +79,8 @@ package struct FBxDependencies: Sendable {
     /// through ffmpeg, its permission from device access, the XDG data folder, no key
     /// beyond the configuration's.
     package static var standard: FBxDependencies {
-        let camera = ProcessInfo.processInfo.environment[cameraEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let camera =
+            ProcessInfo.processInfo.environment[cameraEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
             ?? "/dev/video0"
         return FBxDependencies(
             permissionProvider: DeviceAccessPermissionProvider(path: camera),

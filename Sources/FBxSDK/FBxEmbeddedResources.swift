@@ -50,8 +50,9 @@ package struct FBxEmbeddedResources: Sendable, Equatable {
         ]
         var digest = Data()
         for file in files { digest.append(contentsOf: Array(file.name.utf8) + [0] + Array(file.contents)) }
-        return FBxEmbeddedResources(version: "1-" + String(FBxFrameLoader.sha256Hex(of: digest).prefix(16)),
-                                    files: files)
+        return FBxEmbeddedResources(
+            version: "1-" + String(FBxFrameLoader.sha256Hex(of: digest).prefix(16)),
+            files: files)
     }()
 
     /// Total size of the files, bytes.

@@ -29,7 +29,7 @@ package struct FBxFrameLoader: Sendable {
         let answer = try await Self.get("/v1/frames/\(sku)", client: client)
         if answer.status == 404 { throw .frameNotFound(sku) }
         guard answer.status == 200, let described = try? JSONDecoder().decode(FBxCatalogFrame.self, from: answer.body),
-              described.sku == sku
+            described.sku == sku
         else { throw .internalError("the catalog's answer for frame \(sku) cannot be read (HTTP \(answer.status)).") }
         let frame = try await model(of: described, client: client)
         return EyewearAsset.painted(frame, pixelsPerMillimetre: pixelsPerMillimetre)
@@ -42,15 +42,16 @@ package struct FBxFrameLoader: Sendable {
             }
             let answer = try await Self.get(url, client: client)
             guard answer.status == 200, Self.sha256Hex(of: answer.body) == asset.sha256,
-                  let frame = try? JSONDecoder().decode(EyewearFrame.self, from: answer.body),
-                  frame.sku == described.sku, frame.hasPlausibleDimensions
+                let frame = try? JSONDecoder().decode(EyewearFrame.self, from: answer.body),
+                frame.sku == described.sku, frame.hasPlausibleDimensions
             else { throw .internalError("frame \(described.sku): its model asset is missing, altered or invalid.") }
             return frame
         }
-        guard let frame = EyewearFrame.fromCatalog(
-            sku: described.sku, name: described.name, lensWidth: described.lensWidthMm,
-            bridgeWidth: described.bridgeWidthMm, templeLength: described.templeLengthMm,
-            firstColorHex: described.colors.first?.hex, base: bundledFrames[described.sku])
+        guard
+            let frame = EyewearFrame.fromCatalog(
+                sku: described.sku, name: described.name, lensWidth: described.lensWidthMm,
+                bridgeWidth: described.bridgeWidthMm, templeLength: described.templeLengthMm,
+                firstColorHex: described.colors.first?.hex, base: bundledFrames[described.sku])
         else {
             throw .internalError("frame \(described.sku): its dimensions are outside what real frames use.")
         }
@@ -68,10 +69,11 @@ package struct FBxFrameLoader: Sendable {
 
     /// Whether `sku` is 1 to 64 letters, digits, `.`, `-` or `_` (the catalog's SKU alphabet).
     package static func isValidSKU(_ sku: String) -> Bool {
-        (1...64).contains(sku.utf8.count) && sku.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-        }
+        (1...64).contains(sku.utf8.count)
+            && sku.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            }
     }
 
     /// Lowercase hex SHA-256 of `data`.

@@ -43,8 +43,10 @@ package struct FBxLicenseValidator: Sendable {
     package let now: @Sendable () -> Date
     package let sdkVersion: String
 
-    package init(keyring: JWSKeyring, cacheDirectory: URL, now: @escaping @Sendable () -> Date,
-                 sdkVersion: String = CaptureKitVersion.current) {
+    package init(
+        keyring: JWSKeyring, cacheDirectory: URL, now: @escaping @Sendable () -> Date,
+        sdkVersion: String = CaptureKitVersion.current
+    ) {
         self.keyring = keyring
         self.cacheDirectory = cacheDirectory
         self.now = now
@@ -52,15 +54,18 @@ package struct FBxLicenseValidator: Sendable {
     }
 
     /// Validates `configuration`'s key online, falling back to the cached answer when offline.
-    package func validate(_ configuration: FBxConfiguration, client: FBxServerClient)
+    package func validate(
+        _ configuration: FBxConfiguration, client: FBxServerClient
+    )
         async throws(FBxError) -> Outcome
     {
         // A malformed key fails offline, before any network call.
         guard (try? FBxAPIKey(parsing: configuration.apiKey)) != nil else { throw .invalidAPIKey }
         let cacheFile = cacheDirectory.appendingPathComponent(FBxAPIKey.sha256Hex(of: configuration.apiKey) + ".jws")
         let nonce = Self.makeNonce()
-        let request = Request(apiKey: configuration.apiKey, bundleId: configuration.bundleID, sdkVersion: sdkVersion,
-                              platform: LicenseVerifier.currentPlatform, nonce: nonce)
+        let request = Request(
+            apiKey: configuration.apiKey, bundleId: configuration.bundleID, sdkVersion: sdkVersion,
+            platform: LicenseVerifier.currentPlatform, nonce: nonce)
         let answer: FBxServerClient.Answer
         do {
             answer = try await client.send("POST", "/v1/licenses/validate", encoding: request)
@@ -76,8 +81,9 @@ package struct FBxLicenseValidator: Sendable {
             guard let claims = verified(response.token, bundleID: configuration.bundleID), claims.nonce == nonce else {
                 // The answer may be genuine but signed with the development key this app did not opt in to.
                 if (try? keyring.verify(response.token, expectedType: LicenseValidationClaims.tokenType)) == nil,
-                   LicenseKeyring.isSignedWithDevelopmentKey(
-                       response.token, expectedType: LicenseValidationClaims.tokenType) {
+                    LicenseKeyring.isSignedWithDevelopmentKey(
+                        response.token, expectedType: LicenseValidationClaims.tokenType)
+                {
                     throw .developmentLicenseNotAllowed
                 }
                 throw .configurationFailed
@@ -103,15 +109,15 @@ package struct FBxLicenseValidator: Sendable {
     /// The claims of `token` if it verifies, is active, is for `bundleID` and is before its grace end.
     func verified(_ token: String, bundleID: String) -> LicenseValidationClaims? {
         guard let jws = try? keyring.verify(token, expectedType: LicenseValidationClaims.tokenType),
-              let claims = try? jws.decodePayload(as: LicenseValidationClaims.self),
-              claims.status == .active, claims.bundleId == bundleID, now() < claims.graceUntil
+            let claims = try? jws.decodePayload(as: LicenseValidationClaims.self),
+            claims.status == .active, claims.bundleId == bundleID, now() < claims.graceUntil
         else { return nil }
         return claims
     }
 
     private func cachedClaims(at file: URL, bundleID: String) -> LicenseValidationClaims? {
         guard let data = try? Data(contentsOf: file), data.count <= 16 * 1024,
-              let token = String(data: data, encoding: .utf8)
+            let token = String(data: data, encoding: .utf8)
         else { return nil }
         return verified(token, bundleID: bundleID)
     }

@@ -197,8 +197,10 @@ public final class FBxManager: Sendable {
     // MARK: View
 
     /// An ``FBxView`` was attached or resized: prepares when configured and the size is usable.
-    package func attachView(id: UUID, width: Int, height: Int,
-                            deliver: @escaping @Sendable (FBxRenderedFrame) -> Void) async {
+    package func attachView(
+        id: UUID, width: Int, height: Int,
+        deliver: @escaping @Sendable (FBxRenderedFrame) -> Void
+    ) async {
         let usable = width >= FBxLifecycle.minimumViewSide && height >= FBxLifecycle.minimumViewSide
         core.withLock { $0.view = ViewLink(id: id, deliver: deliver) }
         if record(.viewAttached(usable: usable)).requiresPreparation { await prepareIfNeeded() }
@@ -220,8 +222,9 @@ public final class FBxManager: Sendable {
     // MARK: Internals
 
     private func select(_ sku: String, configuration: FBxConfiguration) async throws(FBxError) {
-        let loader = FBxFrameLoader(pixelsPerMillimetre: dependencies.framePixelsPerMillimetre,
-                                    bundledFrames: core.withLock { $0.bundledFrames })
+        let loader = FBxFrameLoader(
+            pixelsPerMillimetre: dependencies.framePixelsPerMillimetre,
+            bundledFrames: core.withLock { $0.bundledFrames })
         let client = FBxServerClient(baseURL: configuration.serverURL, timeout: dependencies.httpTimeout)
         let asset = try await loader.load(sku, client: client)
         let runner = core.withLock { core in
@@ -267,11 +270,13 @@ public final class FBxManager: Sendable {
     /// The session runner over the face engine, posing heads with the extracted generic face model.
     private func makeRunner(faceModel: GenericFaceModel) throws(FaceEngineError) -> any FBxSessionDriving {
         let backend = try dependencies.makeLandmarkBackend()
-        let pipeline = TryOnPipeline(backend: backend, configuration: dependencies.trackerConfiguration,
-                                     pupillaryDistance: dependencies.pupillaryDistance, camera: nil,
-                                     faceModel: faceModel)
-        return makeSessionRunner(pipeline: pipeline, clock: dependencies.clock,
-                                 configuration: dependencies.faceDetectionConfiguration)
+        let pipeline = TryOnPipeline(
+            backend: backend, configuration: dependencies.trackerConfiguration,
+            pupillaryDistance: dependencies.pupillaryDistance, camera: nil,
+            faceModel: faceModel)
+        return makeSessionRunner(
+            pipeline: pipeline, clock: dependencies.clock,
+            configuration: dependencies.faceDetectionConfiguration)
     }
 
     private func runFrames(from source: any FrameSource, runner: any FBxSessionDriving) async {
@@ -318,8 +323,9 @@ public final class FBxManager: Sendable {
     /// that events keep the order of the transitions.
     private func publish(_ state: FBxState?, in core: Core) {
         guard let state else { return }
-        eventBroadcaster.send(.stateChanged(state),
-                              snapshot: [.stateChanged(state), .faceDetectionStateChanged(core.faceDetectionState)])
+        eventBroadcaster.send(
+            .stateChanged(state),
+            snapshot: [.stateChanged(state), .faceDetectionStateChanged(core.faceDetectionState)])
     }
 
     private func publishFaceDetection(_ state: FaceDetectionState?) {
@@ -328,8 +334,9 @@ public final class FBxManager: Sendable {
         core.withLock { core in
             guard core.faceDetectionState != newState else { return }
             core.faceDetectionState = newState
-            eventBroadcaster.send(.faceDetectionStateChanged(newState),
-                                  snapshot: [.stateChanged(core.lifecycle.state), .faceDetectionStateChanged(newState)])
+            eventBroadcaster.send(
+                .faceDetectionStateChanged(newState),
+                snapshot: [.stateChanged(core.lifecycle.state), .faceDetectionStateChanged(newState)])
         }
     }
 

@@ -91,17 +91,21 @@ package struct FBxResourceExtractor: Sendable {
         let decoder = JSONDecoder()
         let modelFile = FBxEmbeddedResources.faceModelFileName
         guard let data = try? Data(contentsOf: directory.appendingPathComponent(modelFile)),
-              let points = try? decoder.decode([FBxEmbeddedResources.ModelPoint].self, from: data),
-              points.count == GenericFaceModel.standard.points.count,
-              points.allSatisfy({ (0..<68).contains($0.landmark) && [$0.x, $0.y, $0.z, $0.weight].allSatisfy(\.isFinite)
-                  && $0.weight > 0 })
+            let points = try? decoder.decode([FBxEmbeddedResources.ModelPoint].self, from: data),
+            points.count == GenericFaceModel.standard.points.count,
+            points.allSatisfy({
+                (0..<68).contains($0.landmark) && [$0.x, $0.y, $0.z, $0.weight].allSatisfy(\.isFinite)
+                    && $0.weight > 0
+            })
         else { throw .corrupt(file: modelFile) }
-        let faceModel = GenericFaceModel(points: points.map {
-            GenericFaceModel.Point(landmark: $0.landmark, position: Vector3(x: $0.x, y: $0.y, z: $0.z), weight: $0.weight)
-        })
+        let faceModel = GenericFaceModel(
+            points: points.map {
+                GenericFaceModel.Point(
+                    landmark: $0.landmark, position: Vector3(x: $0.x, y: $0.y, z: $0.z), weight: $0.weight)
+            })
         let catalogFile = FBxEmbeddedResources.catalogFileName
         guard let data = try? Data(contentsOf: directory.appendingPathComponent(catalogFile)),
-              let frames = try? decoder.decode([EyewearFrame].self, from: data), !frames.isEmpty
+            let frames = try? decoder.decode([EyewearFrame].self, from: data), !frames.isEmpty
         else { throw .corrupt(file: catalogFile) }
         return (frames, faceModel)
     }

@@ -29,8 +29,9 @@ package struct FaceSequenceGenerator: Sendable {
     /// The patch-to-frame transform of a scene.
     package func transform(for scene: FaceSequenceScript.FrameScene) -> SimilarityTransform {
         let k = baseFaceSize * scene.scale / portrait.faceSize
-        let centre = Point2D(x: Double(script.width) / 2 + scene.offset.x,
-                             y: Double(script.height) / 2 + scene.offset.y)
+        let centre = Point2D(
+            x: Double(script.width) / 2 + scene.offset.x,
+            y: Double(script.height) / 2 + scene.offset.y)
         let rotate = SimilarityTransform(scale: k, angle: scene.roll, translation: Point2D(x: 0, y: 0))
         let c = rotate.apply(portrait.faceCentre)
         return SimilarityTransform(a: rotate.a, b: rotate.b, tx: centre.x - c.x, ty: centre.y - c.y)
@@ -50,18 +51,21 @@ package struct FaceSequenceGenerator: Sendable {
         let truth = portrait.landmarks.mapped { t.apply($0) }
         let w = Double(script.width), h = Double(script.height)
         let inside = truth.points.filter { $0.x >= 0 && $0.y >= 0 && $0.x <= w - 1 && $0.y <= h - 1 }.count
-        return GeneratedFaceFrame(index: index, timestamp: Double(index) / script.framesPerSecond, image: image,
-                                  scene: scene, truth: truth,
-                                  visibleFraction: Double(inside) / Double(FaceLandmarks.count))
+        return GeneratedFaceFrame(
+            index: index, timestamp: Double(index) / script.framesPerSecond, image: image,
+            scene: scene, truth: truth,
+            visibleFraction: Double(inside) / Double(FaceLandmarks.count))
     }
 
     // MARK: - Drawing
 
     private func paste(_ patch: RGBAImage, with t: SimilarityTransform, into image: inout RGBAImage) {
         guard let inverse = t.inverse else { return }
-        let corners = [Point2D(x: 0, y: 0), Point2D(x: Double(patch.width), y: 0),
-                       Point2D(x: 0, y: Double(patch.height)), Point2D(x: Double(patch.width), y: Double(patch.height))]
-            .map { t.apply($0) }
+        let corners = [
+            Point2D(x: 0, y: 0), Point2D(x: Double(patch.width), y: 0),
+            Point2D(x: 0, y: Double(patch.height)), Point2D(x: Double(patch.width), y: Double(patch.height)),
+        ]
+        .map { t.apply($0) }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let x0 = max(0, Int(xs.reduce(.infinity, min).rounded(.down)))
         let x1 = min(image.width - 1, Int(xs.reduce(-.infinity, max).rounded(.up)))
@@ -86,8 +90,9 @@ package struct FaceSequenceGenerator: Sendable {
                         guard alpha > 0 else { continue }
                         let d = (y * iw + x) * 4
                         for c in 0..<3 {
-                            let premultiplied = (Double(src[i00 + c]) * a00 * w00 + Double(src[i10 + c]) * a10 * w10
-                                + Double(src[i01 + c]) * a01 * w01 + Double(src[i11 + c]) * a11 * w11) / 255
+                            let premultiplied =
+                                (Double(src[i00 + c]) * a00 * w00 + Double(src[i10 + c]) * a10 * w10
+                                    + Double(src[i01 + c]) * a01 * w01 + Double(src[i11 + c]) * a11 * w11) / 255
                             let v = premultiplied + Double(dst[d + c]) * (1 - alpha)
                             dst[d + c] = UInt8(min(255, max(0, v + 0.5)))
                         }
@@ -114,8 +119,9 @@ package struct FaceSequenceGenerator: Sendable {
                 let coverage = min(1, max(0, (1 - r) * min(rx, ry) / 3))
                 guard coverage > 0 else { continue }
                 let shade = 0.85 + 0.15 * cos(dx * 2.5) * cos(dy * 1.5)
-                let skin = RGBA(r: UInt8(205 * shade), g: UInt8(160 * shade), b: UInt8(130 * shade),
-                                a: UInt8(255 * coverage))
+                let skin = RGBA(
+                    r: UInt8(205 * shade), g: UInt8(160 * shade), b: UInt8(130 * shade),
+                    a: UInt8(255 * coverage))
                 image.blend(x: x, y: y, colour: skin)
             }
         }
@@ -149,8 +155,11 @@ package struct FaceSequenceGenerator: Sendable {
         var blocks: [(x0: Double, y0: Double, x1: Double, y1: Double, c: (Double, Double, Double))] = []
         for _ in 0..<5 {
             let x0 = random.uniform(0, Double(width)), y0 = random.uniform(0, Double(height))
-            blocks.append((x0, y0, x0 + random.uniform(80, 400), y0 + random.uniform(80, 400),
-                           (random.uniform(40, 230), random.uniform(40, 230), random.uniform(40, 230))))
+            blocks.append(
+                (
+                    x0, y0, x0 + random.uniform(80, 400), y0 + random.uniform(80, 400),
+                    (random.uniform(40, 230), random.uniform(40, 230), random.uniform(40, 230))
+                ))
         }
         for y in 0..<height {
             let light = 0.75 + 0.25 * Double(height - y) / Double(height)
@@ -162,8 +171,9 @@ package struct FaceSequenceGenerator: Sendable {
                     if a > 0 { c = (c.0 + (b.c.0 - c.0) * a, c.1 + (b.c.1 - c.1) * a, c.2 + (b.c.2 - c.2) * a) }
                 }
                 let texture = 6 * sin(Double(x) * 0.21 + Double(y) * 0.05) * sin(Double(y) * 0.17)
-                image[x, y] = RGBA(r: UInt8(min(255, max(0, c.0 + texture))), g: UInt8(min(255, max(0, c.1 + texture))),
-                                   b: UInt8(min(255, max(0, c.2 + texture))))
+                image[x, y] = RGBA(
+                    r: UInt8(min(255, max(0, c.0 + texture))), g: UInt8(min(255, max(0, c.1 + texture))),
+                    b: UInt8(min(255, max(0, c.2 + texture))))
             }
         }
         return image

@@ -39,19 +39,24 @@ package struct FaceSequenceScript: Sendable {
 
     /// The standard script: still, translation, still, roll, scale, exit and return, still,
     /// occlusion, low light, shake, still — 500 frames (16.7 s at 30 fps), scaled by `length`.
-    package static func standard(width: Int = 1280, height: Int = 720, length: Double = 1, seed: UInt64 = 1)
+    package static func standard(
+        width: Int = 1280, height: Int = 720, length: Double = 1, seed: UInt64 = 1
+    )
         -> FaceSequenceScript
     {
         let plan: [(FaceSequenceSegment, Int)] = [
             (.still, 30), (.translation, 90), (.still, 20), (.roll, 60), (.scale, 60), (.exit, 65), (.still, 25),
             (.occlusion, 40), (.lowLight, 40), (.shake, 40), (.still, 30),
         ]
-        return FaceSequenceScript(segments: plan.map { ($0.0, max(2, Int((Double($0.1) * length).rounded()))) },
-                                  width: width, height: height, seed: seed)
+        return FaceSequenceScript(
+            segments: plan.map { ($0.0, max(2, Int((Double($0.1) * length).rounded()))) },
+            width: width, height: height, seed: seed)
     }
 
-    package init(segments: [(FaceSequenceSegment, Int)], width: Int, height: Int, framesPerSecond: Double = 30,
-                 seed: UInt64 = 1) {
+    package init(
+        segments: [(FaceSequenceSegment, Int)], width: Int, height: Int, framesPerSecond: Double = 30,
+        seed: UInt64 = 1
+    ) {
         self.segments = segments
         self.width = width
         self.height = height
@@ -79,8 +84,9 @@ package struct FaceSequenceScript: Sendable {
         // Progress 0...1 over the segment (reaching 1 on its last frame).
         let p = count > 1 ? Double(local) / Double(count - 1) : 0
         let w = Double(width), h = Double(height)
-        var s = FrameScene(segment: segment, measuresJitter: false, offset: Point2D(x: 0, y: 0), scale: 1, roll: 0,
-                           gain: 1, noise: 2, occluder: nil)
+        var s = FrameScene(
+            segment: segment, measuresJitter: false, offset: Point2D(x: 0, y: 0), scale: 1, roll: 0,
+            gain: 1, noise: 2, occluder: nil)
         switch segment {
         case .still:
             s.measuresJitter = local >= Self.settleFrames

@@ -57,7 +57,8 @@ package struct SourcePortrait: Sendable {
         do {
             landmarks = try backend.landmarks(in: image, placement: placement)
             for _ in 0..<2 {
-                placement = SimilarityTransform.fit(from: mean, to: FaceLandmarks.Index.inner.map { landmarks[$0] })
+                placement =
+                    SimilarityTransform.fit(from: mean, to: FaceLandmarks.Index.inner.map { landmarks[$0] })
                     ?? placement
                 landmarks = try backend.landmarks(in: image, placement: placement)
             }
@@ -67,8 +68,9 @@ package struct SourcePortrait: Sendable {
         let size = placement.scale
         let centre = placement.apply(Point2D(x: 0.5, y: 0.5))
         let half = size * 1.3
-        let rect = PixelRect(x: Int(centre.x - half), y: Int(centre.y - half), width: Int(2 * half),
-                             height: Int(2 * half))
+        let rect = PixelRect(
+            x: Int(centre.x - half), y: Int(centre.y - half), width: Int(2 * half),
+            height: Int(2 * half))
         let clipped = rect.clipped(width: image.width, height: image.height)
         var patch = image.cropped(to: clipped)
         let cx = centre.x - Double(clipped.x), cy = centre.y - Double(clipped.y)

@@ -60,8 +60,9 @@ package enum DeviceCertificate {
         }
         guard claims.typ == type, claims.exp > claims.iat else { throw .untrustedCertificate }
         guard let der = Base64URL.decode(claims.spki),
-              let publicKey = try? P256.Signing.PublicKey(derRepresentation: der),
-              DeviceCredentials.kid(for: publicKey) == claims.kid else {
+            let publicKey = try? P256.Signing.PublicKey(derRepresentation: der),
+            DeviceCredentials.kid(for: publicKey) == claims.kid
+        else {
             throw .untrustedCertificate
         }
         let seconds = now.timeIntervalSince1970

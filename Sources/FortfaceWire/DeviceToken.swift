@@ -25,7 +25,8 @@ package enum DeviceToken {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let header = Header(alg: algorithm, typ: type, kid: credentials.kid, crit: nil)
-        let signingInput = Base64URL.encode(try encoder.encode(header)) + "."
+        let signingInput =
+            Base64URL.encode(try encoder.encode(header)) + "."
             + Base64URL.encode(try encoder.encode(claims))
         let signature = try credentials.signingKey.signature(for: Data(signingInput.utf8))
         return signingInput + "." + Base64URL.encode(signature.rawRepresentation)

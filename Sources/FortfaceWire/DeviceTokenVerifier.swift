@@ -29,7 +29,8 @@ package struct DeviceTokenVerifier: Sendable {
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformed("expected 3 dot-separated segments, found \(parts.count)") }
         guard let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
-              let signatureBytes = Base64URL.decode(parts[2]) else {
+            let signatureBytes = Base64URL.decode(parts[2])
+        else {
             throw .malformed("a segment is not strict unpadded base64url")
         }
 
@@ -51,7 +52,8 @@ package struct DeviceTokenVerifier: Sendable {
         }
 
         guard signatureBytes.count == 64,
-              let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes) else {
+            let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes)
+        else {
             throw .badSignature
         }
         let signingInput = bytes[..<(parts[0].count + 1 + parts[1].count)]

@@ -27,7 +27,8 @@ package enum PayloadOpener {
     ) throws(PayloadError) -> OpenedPayload {
         let modulusBytes = privateKey.keySizeInBits / 8
         guard let wrapped = StrictBase64.decode(payload.key), wrapped.count == modulusBytes,
-              let data = StrictBase64.decode(payload.data), data.count > nonceBytes + tagBytes else {
+            let data = StrictBase64.decode(payload.data), data.count > nonceBytes + tagBytes
+        else {
             throw .invalidPayload
         }
         var image: Data?
@@ -71,7 +72,8 @@ package enum PayloadOpener {
             guard metadata.status == .success else { throw .unexpectedImage }
             guard image.count <= UploadLimits.maximumFileBytes else { throw .fileTooBig(bytes: image.count) }
             guard metadata.imgBytes == image.count,
-                  metadata.imgSha256 == Hex.encode(SHA256.hash(data: image)) else {
+                metadata.imgSha256 == Hex.encode(SHA256.hash(data: image))
+            else {
                 throw .imageMismatch
             }
         } else {

@@ -33,9 +33,10 @@ package struct SessionPublicKey: Sendable {
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         guard let begin = lines.firstIndex(of: Self.spkiBegin), let end = lines.lastIndex(of: Self.spkiEnd),
-              begin < end, end - begin > 1,
-              lines[..<begin].isEmpty, lines[(end + 1)...].isEmpty,
-              let der = StrictBase64.decode(lines[(begin + 1)..<end].joined()) else {
+            begin < end, end - begin > 1,
+            lines[..<begin].isEmpty, lines[(end + 1)...].isEmpty,
+            let der = StrictBase64.decode(lines[(begin + 1)..<end].joined())
+        else {
             throw .malformed
         }
         guard der.count < 4096 else { throw .malformed }

@@ -60,14 +60,21 @@ struct MLPTrainer {
                 x.withUnsafeBufferPointer { x in
                     p.w1.withUnsafeBufferPointer { w in
                         for j in 0..<h {
-                            hidden[j] = max(0, p.b1[j] + MRZCharacterClassifier.dot(UnsafeBufferPointer(rebasing: w[(j * n)..<(j * n + n)]), x))
+                            hidden[j] = max(
+                                0,
+                                p.b1[j]
+                                    + MRZCharacterClassifier.dot(
+                                        UnsafeBufferPointer(rebasing: w[(j * n)..<(j * n + n)]), x))
                         }
                     }
                 }
                 hidden.withUnsafeBufferPointer { hb in
                     p.w2.withUnsafeBufferPointer { w in
                         for k in 0..<c {
-                            logits[k] = p.b2[k] + MRZCharacterClassifier.dot(UnsafeBufferPointer(rebasing: w[(k * h)..<(k * h + h)]), hb)
+                            logits[k] =
+                                p.b2[k]
+                                + MRZCharacterClassifier.dot(
+                                    UnsafeBufferPointer(rebasing: w[(k * h)..<(k * h + h)]), hb)
                         }
                     }
                 }
@@ -150,8 +157,9 @@ struct MLPTrainer {
             }
             report(epoch, loss / Double(max(1, set.count)))
         }
-        return MRZCharacterClassifier(hiddenCount: h, version: version, w1: parameters.w1, b1: parameters.b1,
-                                      w2: parameters.w2, b2: parameters.b2)
+        return MRZCharacterClassifier(
+            hiddenCount: h, version: version, w1: parameters.w1, b1: parameters.b1,
+            w2: parameters.w2, b2: parameters.b2)
     }
 
     /// `y += a * x`, eight lanes at a time (the compiler does not vectorise the plain loop, as it
@@ -163,7 +171,8 @@ struct MLPTrainer {
         let va = SIMD8<Float>(repeating: a)
         var i = 0
         while i + 8 <= n {
-            let v = py.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+            let v =
+                py.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
                 + va * px.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
             py.storeBytes(of: v, toByteOffset: i * 4, as: SIMD8<Float>.self)
             i += 8
@@ -179,8 +188,10 @@ struct MLPTrainer {
         a.withUnsafeBufferPointer { a in b.withUnsafeMutableBufferPointer { axpy(1, a, $0) } }
     }
 
-    static func update(_ w: inout [Float], _ v: inout [Float], _ g: [Float], lr: Float, scale: Float,
-                       momentum: Float, decay: Float) {
+    static func update(
+        _ w: inout [Float], _ v: inout [Float], _ g: [Float], lr: Float, scale: Float,
+        momentum: Float, decay: Float
+    ) {
         w.withUnsafeMutableBufferPointer { w in
             v.withUnsafeMutableBufferPointer { v in
                 g.withUnsafeBufferPointer { g in
@@ -199,7 +210,11 @@ struct MLPTrainer {
         var correct = 0
         for index in 0..<set.count {
             let x = (0..<n).map { Float(set.patches[index * n + $0]) / 255 }
-            if classifier.candidates(x, count: 1)[0].character == MRZCharacterClassifier.alphabet[Int(set.labels[index])] { correct += 1 }
+            if classifier.candidates(x, count: 1)[0].character
+                == MRZCharacterClassifier.alphabet[Int(set.labels[index])]
+            {
+                correct += 1
+            }
         }
         return Double(correct) / Double(max(1, set.count))
     }

@@ -141,7 +141,8 @@ struct MRZLineRenderer {
         // JPEG.
         let quality = Int(95 - rng.uniform(0, 60) * strength)
         if let data = try? ImageCodec.encodeJPEG(image, quality: quality),
-           let decoded = try? ImageCodec.decode(data) {
+            let decoded = try? ImageCodec.decode(data)
+        {
             image = decoded.grayscale()
         }
     }
@@ -171,15 +172,18 @@ struct MRZLineRenderer {
         let outH = Int(Double(source.height) / s * b * scaleError)
         let cx = Double(source.width) / 2, cy = Double(source.height) / 2
         let jitter = 0.006 * Double(source.width) * strength
-        let corners = [Point2D(x: 0, y: 0), Point2D(x: Double(source.width), y: 0),
-                       Point2D(x: Double(source.width), y: Double(source.height)),
-                       Point2D(x: 0, y: Double(source.height))]
-            .map { p -> Point2D in
-                let dx = p.x - cx, dy = p.y - cy
-                let r = Point2D(x: cx + dx * cos(angle) - dy * sin(angle), y: cy + dx * sin(angle) + dy * cos(angle))
-                return Point2D(x: r.x + rng.gaussian() * jitter, y: r.y + rng.gaussian() * jitter)
-            }
-        return PerspectiveWarp.rectify(source, quad: Quadrilateral2D(corners: corners),
-                                       width: max(8, outW), height: max(8, outH)) ?? source
+        let corners = [
+            Point2D(x: 0, y: 0), Point2D(x: Double(source.width), y: 0),
+            Point2D(x: Double(source.width), y: Double(source.height)),
+            Point2D(x: 0, y: Double(source.height)),
+        ]
+        .map { p -> Point2D in
+            let dx = p.x - cx, dy = p.y - cy
+            let r = Point2D(x: cx + dx * cos(angle) - dy * sin(angle), y: cy + dx * sin(angle) + dy * cos(angle))
+            return Point2D(x: r.x + rng.gaussian() * jitter, y: r.y + rng.gaussian() * jitter)
+        }
+        return PerspectiveWarp.rectify(
+            source, quad: Quadrilateral2D(corners: corners),
+            width: max(8, outW), height: max(8, outH)) ?? source
     }
 }

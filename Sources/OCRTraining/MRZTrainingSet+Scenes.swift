@@ -19,8 +19,10 @@ extension MRZTrainingSet {
     /// Patches from `count` scenes: a third phone-like, two thirds hard, at 1280x720 and 1920x1080
     /// in turn. Scenes are generated on two threads; the set is the same for a seed on any machine.
     /// A scene none of whose bands the line finder fits to the truth counts as rejected.
-    static func fromScenes(count: Int, seed: UInt64, jitter: Bool,
-                           progress: @Sendable (Int) -> Void = { _ in }) -> MRZTrainingSet {
+    static func fromScenes(
+        count: Int, seed: UInt64, jitter: Bool,
+        progress: @Sendable (Int) -> Void = { _ in }
+    ) -> MRZTrainingSet {
         final class Results: @unchecked Sendable {
             var sets: [MRZTrainingSet]
             let lock = NSLock()
@@ -58,7 +60,7 @@ extension MRZTrainingSet {
         let tier: SceneTier = seed % 3 == 0 ? .phoneLike : .hard
         let (width, height) = seed % 2 == 0 ? (1280, 720) : (1920, 1080)
         guard let composer = try? SceneComposer(tier: tier, frameWidth: width, frameHeight: height, kinds: sceneKinds),
-              let scene = try? composer.compose(seed: seed), let truth = scene.truth.mrz
+            let scene = try? composer.compose(seed: seed), let truth = scene.truth.mrz
         else {
             set.rejectedBlocks = 1
             return set
@@ -69,7 +71,8 @@ extension MRZTrainingSet {
         var cut = 0
         // The first reading's bands, turned upright where the zone's down is the document's up.
         for band in DocumentScanner.zoneBands(in: image) where cut < 2 {
-            let upright = band.down.x * down.x + band.down.y * down.y >= 0
+            let upright =
+                band.down.x * down.x + band.down.y * down.y >= 0
                 ? band.image : band.image.rotated(quarterTurnsClockwise: 2)
             if set.append(upright, truth: truth) { cut += 1 }
         }
@@ -77,7 +80,8 @@ extension MRZTrainingSet {
         let sigma = outlineError * Double(width * width + height * height).squareRoot()
         let moved = Quadrilateral2D(corners: corners.map { $0 + Point2D(x: rng.gaussian(), y: rng.gaussian()) * sigma })
         if let band = DocumentScanner.band(of: image, quad: moved, layout: .of(scene.truth.kind)),
-           set.append(band.image, truth: truth) {
+            set.append(band.image, truth: truth)
+        {
             cut += 1
         }
         if cut == 0 { set.rejectedBlocks = 1 }

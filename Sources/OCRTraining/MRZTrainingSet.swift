@@ -20,7 +20,8 @@ struct MRZTrainingSet {
 
     /// Builds a set from `blockCount` blocks; `strength` of block i cycles through 0...1 so every
     /// degradation level is represented. `jitter` adds shifted copies of each cell.
-    static func make(blockCount: Int, seed: UInt64, jitter: Bool, progress: (Int) -> Void = { _ in }) -> MRZTrainingSet {
+    static func make(blockCount: Int, seed: UInt64, jitter: Bool, progress: (Int) -> Void = { _ in }) -> MRZTrainingSet
+    {
         var renderer = MRZLineRenderer(rng: SplitMix64(seed: seed))
         var set = MRZTrainingSet()
         if jitter { set.jitter = SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15) }
@@ -40,7 +41,8 @@ struct MRZTrainingSet {
     /// With ``jitter``, each cell is cut a second time, shifted and scaled a little.
     mutating func append(_ band: GrayImage, truth: [String]) -> Bool {
         guard let lines = MRZZoneReader.mrzLines(in: band), lines.count == truth.count,
-              zip(lines, truth).allSatisfy({ $0.cellCount == $1.count }) else { return false }
+            zip(lines, truth).allSatisfy({ $0.cellCount == $1.count })
+        else { return false }
         for (line, text) in zip(lines, truth) {
             for (k, ch) in text.enumerated() {
                 guard let label = Self.alphabetIndex[ch] else { continue }
@@ -69,5 +71,6 @@ struct MRZTrainingSet {
         labels += other.labels
     }
 
-    static let alphabetIndex = Dictionary(uniqueKeysWithValues: MRZCharacterClassifier.alphabet.enumerated().map { ($1, $0) })
+    static let alphabetIndex = Dictionary(
+        uniqueKeysWithValues: MRZCharacterClassifier.alphabet.enumerated().map { ($1, $0) })
 }

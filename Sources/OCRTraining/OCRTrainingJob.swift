@@ -56,11 +56,12 @@ package struct OCRTrainingJob: Sendable {
         let accuracy = MLPTrainer.accuracy(classifier, on: validation)
         let sceneAccuracy = MLPTrainer.accuracy(classifier, on: sceneValidation)
         let (found, exact) = Self.blockAccuracy(classifier, blocks: validationBlocks, seed: seed &+ 1_000_003)
-        let report = Report(trainingPatches: training.count, rejectedTrainingBlocks: rejectedBlocks,
-                            validationPatches: validation.count, validationCharacterAccuracy: accuracy,
-                            sceneValidationPatches: sceneValidation.count, sceneValidationCharacterAccuracy: sceneAccuracy,
-                            validationExactBlocks: exact, validationBlocksFound: found,
-                            weightsBytes: classifier.encoded().count)
+        let report = Report(
+            trainingPatches: training.count, rejectedTrainingBlocks: rejectedBlocks,
+            validationPatches: validation.count, validationCharacterAccuracy: accuracy,
+            sceneValidationPatches: sceneValidation.count, sceneValidationCharacterAccuracy: sceneAccuracy,
+            validationExactBlocks: exact, validationBlocksFound: found,
+            weightsBytes: classifier.encoded().count)
         return (classifier, report)
     }
 
@@ -93,7 +94,8 @@ package struct OCRTrainingJob: Sendable {
             try ImageCodec.encodePNG(block.band, compressionLevel: 1).write(to: folder.appendingPathComponent(name))
             let lines = MRZZoneReader.mrzLines(in: block.band)
             let found = lines.map { $0.map { String($0.cellCount) }.joined(separator: ",") } ?? "none"
-            index += "\(name) strength=\(String(format: "%.2f", strength)) found=\(found) truth=\(block.lines.joined(separator: "|"))\n"
+            index +=
+                "\(name) strength=\(String(format: "%.2f", strength)) found=\(found) truth=\(block.lines.joined(separator: "|"))\n"
         }
         try Data(index.utf8).write(to: folder.appendingPathComponent("index.txt"))
     }

@@ -19,30 +19,32 @@ enum CapkitFuzz {
 
     static func main() {
         #if CAPTUREKIT_LIBFUZZER
-            runLibFuzzer()
+        runLibFuzzer()
         #else
-            exit(runCommand(Array(CommandLine.arguments.dropFirst())))
+        exit(runCommand(Array(CommandLine.arguments.dropFirst())))
         #endif
     }
 
     #if CAPTUREKIT_LIBFUZZER
-        /// The target libFuzzer's callback runs (a C function pointer cannot capture it).
-        nonisolated(unsafe) static var selected = FuzzTarget.mrz
+    /// The target libFuzzer's callback runs (a C function pointer cannot capture it).
+    nonisolated(unsafe) static var selected = FuzzTarget.mrz
 
-        static func runLibFuzzer() -> Never {
-            let name = ProcessInfo.processInfo.environment["CAPKIT_FUZZ_TARGET"] ?? ""
-            guard let target = FuzzTarget(rawValue: name) else {
-                FileHandle.standardError.write(Data("capkit-fuzz: set CAPKIT_FUZZ_TARGET to one of \(FuzzTarget.allCases.map(\.rawValue))\n".utf8))
-                exit(2)
-            }
-            selected = target
-            var argc = CommandLine.argc
-            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-            exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+    static func runLibFuzzer() -> Never {
+        let name = ProcessInfo.processInfo.environment["CAPKIT_FUZZ_TARGET"] ?? ""
+        guard let target = FuzzTarget(rawValue: name) else {
+            FileHandle.standardError.write(
+                Data("capkit-fuzz: set CAPKIT_FUZZ_TARGET to one of \(FuzzTarget.allCases.map(\.rawValue))\n".utf8))
+            exit(2)
+        }
+        selected = target
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(
+            LLVMFuzzerRunDriver(&argc, &argv) { data, size in
                 CapkitFuzz.selected.run(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
                 return 0
             })
-        }
+    }
     #endif
 
     /// Runs a command; returns the exit code.
@@ -55,7 +57,9 @@ enum CapkitFuzz {
             guard arguments.count >= 3, let target = FuzzTarget(rawValue: arguments[1]) else { return fail(usage) }
             var count = 0
             for path in arguments.dropFirst(2) {
-                guard let files = inputFiles(at: path) else { return fail("capkit-fuzz: no such file or directory: \(path)") }
+                guard let files = inputFiles(at: path) else {
+                    return fail("capkit-fuzz: no such file or directory: \(path)")
+                }
                 for file in files {
                     guard let data = FileManager.default.contents(atPath: file) else {
                         return fail("capkit-fuzz: cannot read \(file)")

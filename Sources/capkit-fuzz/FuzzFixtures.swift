@@ -1,8 +1,8 @@
 import CaptureCore
 import Crypto
 import DocumentEngine
-import Foundation
 import FortfaceWire
+import Foundation
 import _CryptoExtras
 
 /// The fixed keys, dates and limits the fuzz targets run with. Keys come from fixed bytes, so the
@@ -31,7 +31,8 @@ enum FuzzFixtures {
 
     /// The device CA and one certified device.
     static let deviceAuthority = DeviceCertificateAuthority(
-        kid: "fuzz-ca", privateKey: try! Curve25519.Signing.PrivateKey(rawRepresentation: seed("capkit-fuzz device CA")))
+        kid: "fuzz-ca", privateKey: try! Curve25519.Signing.PrivateKey(rawRepresentation: seed("capkit-fuzz device CA"))
+    )
     static let deviceKey: P256.Signing.PrivateKey = {
         // A SHA-256 output is below the P-256 group order with overwhelming probability; this one is.
         try! P256.Signing.PrivateKey(rawRepresentation: seed("capkit-fuzz device key"))
@@ -70,7 +71,8 @@ final class SessionKeyBox: @unchecked Sendable {
 
     init() {
         do {
-            privateKey = try _RSA.Encryption.PrivateKey(pemRepresentation: String(contentsOf: Self.url, encoding: .utf8))
+            privateKey = try _RSA.Encryption.PrivateKey(
+                pemRepresentation: String(contentsOf: Self.url, encoding: .utf8))
         } catch {
             fatalError("capkit-fuzz: cannot load the fixed RSA key \(Self.url.path): \(error)")
         }

@@ -1,7 +1,7 @@
 import CaptureCore
 import Crypto
-import Foundation
 import FortfaceWire
+import Foundation
 import _CryptoExtras
 
 /// The seed corpus committed under `Fuzz/corpus/<target>/`: a few valid inputs per target, made
@@ -43,9 +43,11 @@ enum FuzzSeeds {
             let iat = FuzzFixtures.now.addingTimeInterval(-3600)
             let claims = LicenseClaims(
                 sub: "cus_fuzz", jti: "lic_fuzz", aud: ["com.example.fuzz"], prod: "blinkid", plat: ["linux"],
-                feat: ["mrz", "barcode"], iat: iat, nbf: iat, exp: iat.addingTimeInterval(86_400 * 365), maxSdk: "9.0.0",
+                feat: ["mrz", "barcode"], iat: iat, nbf: iat, exp: iat.addingTimeInterval(86_400 * 365),
+                maxSdk: "9.0.0",
                 online: LicenseClaims.OnlineCheck(required: false))
-            let token = try CompactJWS.sign(claims, typ: LicenseClaims.tokenType, kid: "fuzz", key: FuzzFixtures.licenseKey)
+            let token = try CompactJWS.sign(
+                claims, typ: LicenseClaims.tokenType, kid: "fuzz", key: FuzzFixtures.licenseKey)
             return ["licence.txt": text(token)]
         case .deviceToken:
             let certificate = try DeviceCertificate.issue(

@@ -1,7 +1,7 @@
 import CaptureCore
 import DocumentEngine
-import Foundation
 import FortfaceWire
+import Foundation
 
 /// One parser of untrusted input, as a fuzz target: ``run(_:)`` feeds it arbitrary bytes and must
 /// return (typed errors are fine) for every input; a crash, a sanitizer report or a hang is a bug.
@@ -49,13 +49,19 @@ enum FuzzTarget: String, CaseIterable, Sendable {
             let rest = Array(bytes.dropFirst())
             switch mode % 3 {
             case 0:
-                guard let payload = try? JSONDecoder().decode(SealedPayload.self, from: Data(rest)) else { return false }
-                return (try? PayloadOpener.open(
-                    payload, sessionId: FuzzFixtures.sessionID, privateKey: FuzzFixtures.sessionKey.privateKey)) != nil
+                guard let payload = try? JSONDecoder().decode(SealedPayload.self, from: Data(rest)) else {
+                    return false
+                }
+                return
+                    (try? PayloadOpener.open(
+                        payload, sessionId: FuzzFixtures.sessionID, privateKey: FuzzFixtures.sessionKey.privateKey))
+                    != nil
             case 1:
                 guard let payload = try? FuzzFixtures.seal(metadataBytes: rest) else { return false }
-                return (try? PayloadOpener.open(
-                    payload, sessionId: FuzzFixtures.sessionID, privateKey: FuzzFixtures.sessionKey.privateKey)) != nil
+                return
+                    (try? PayloadOpener.open(
+                        payload, sessionId: FuzzFixtures.sessionID, privateKey: FuzzFixtures.sessionKey.privateKey))
+                    != nil
             default:
                 return (try? SessionPublicKey(pem: String(decoding: rest, as: UTF8.self))) != nil
             }

@@ -57,8 +57,9 @@ struct AAMVACommand: ParsableCommand {
                     let data = try encoder.encode(Line(input: path, barcode: ScanReport.barcodeJSON(barcode)))
                     print(String(decoding: data, as: UTF8.self))
                 } else {
-                    print("\(path): AAMVA v\(record.version) \(record.documentType.rawValue), "
-                          + "\(record.elements.count) elements, \(barcode.warnings.count) warnings")
+                    print(
+                        "\(path): AAMVA v\(record.version) \(record.documentType.rawValue), "
+                            + "\(record.elements.count) elements, \(barcode.warnings.count) warnings")
                     for warning in barcode.warnings { print("  warning  \(warning.code): \(warning.message)") }
                 }
             } catch {

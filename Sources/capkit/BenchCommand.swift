@@ -33,7 +33,10 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "MRZ recogniser weights (default: the bundled ones).")
     var weights: String?
 
-    @Option(help: "Comma-separated document sides to draw frames from: td3, td1Back, td1Front, td2, mrvA, mrvB (default: the phone-like tier's mix).")
+    @Option(
+        help:
+            "Comma-separated document sides to draw frames from: td3, td1Back, td1Front, td2, mrvA, mrvB (default: the phone-like tier's mix)."
+    )
     var kinds: String?
 
     @Option(help: "Analyse each frame this many times (steadier figures, and a longer run for a profiler).")
@@ -46,7 +49,9 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let weightsURL = weights.map { URL(fileURLWithPath: $0) } ?? DocumentEngineInfo.bundledResourcesFolder?
+        let weightsURL =
+            weights.map { URL(fileURLWithPath: $0) }
+            ?? DocumentEngineInfo.bundledResourcesFolder?
             .appendingPathComponent("mrz-ocrb.bin")
         guard let weightsURL else { throw CommandFailure("The bundled resources are missing.") }
         let scanner = DocumentScanner(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: weightsURL)))
@@ -54,9 +59,11 @@ struct BenchCommand: AsyncParsableCommand {
         for size in sizes.split(separator: ",") {
             let dims = size.split(separator: "x").compactMap { Int($0) }
             guard dims.count == 2, dims[0] > 0, dims[1] > 0 else { throw ValidationError("Bad size \(size).") }
-            let composer = try SceneComposer(tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1],
-                                             kinds: DocumentLayout.Kind.list(kinds))
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capkit-bench-\(size)-\(UUID().uuidString)")
+            let composer = try SceneComposer(
+                tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1],
+                kinds: DocumentLayout.Kind.list(kinds))
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "capkit-bench-\(size)-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             var truthLines = ""
@@ -71,27 +78,37 @@ struct BenchCommand: AsyncParsableCommand {
                     let t0 = ThreadCPUTime.now()
                     let gray = scene.image.grayscale()
                     grayTime += ThreadCPUTime.now() - t0
-                    let a = scanner.analyze(gray, colour: scene.image,
-                                            roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height),
-                                            today: today, clock: clock)
+                    let a = scanner.analyze(
+                        gray, colour: scene.image,
+                        roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height),
+                        today: today, clock: clock)
                     if pass == 0, a.mrz?.correctedLines == scene.truth.mrz { exact += 1 }
                 }
             }
             try Data(truthLines.utf8).write(to: folder.appendingPathComponent("truth.jsonl"))
             let t = clock.timings, n = Double(frames * `repeat`)
             let full = (t.total + grayTime) / n * 1000
-            print("\(size): \(frames) frames\(`repeat` > 1 ? " x \(`repeat`) passes" : ""), MRZ exact \(exact)/\(frames)")
-            print(String(format: "  gray %.2f  MRZ zones+read %.2f  outline %.2f  re-read %.2f  quality %.2f  ms CPU/frame",
-                         grayTime / n * 1000, t.mrz / n * 1000, t.outline / n * 1000, t.reread / n * 1000, t.quality / n * 1000))
-            print(String(format: "  outline + quality %.2f ms   full %.2f ms CPU/frame", (t.outline + t.quality) / n * 1000, full))
+            print(
+                "\(size): \(frames) frames\(`repeat` > 1 ? " x \(`repeat`) passes" : ""), MRZ exact \(exact)/\(frames)")
+            print(
+                String(
+                    format: "  gray %.2f  MRZ zones+read %.2f  outline %.2f  re-read %.2f  quality %.2f  ms CPU/frame",
+                    grayTime / n * 1000, t.mrz / n * 1000, t.outline / n * 1000, t.reread / n * 1000,
+                    t.quality / n * 1000))
+            print(
+                String(
+                    format: "  outline + quality %.2f ms   full %.2f ms CPU/frame", (t.outline + t.quality) / n * 1000,
+                    full))
             if !peer.isEmpty {
                 guard let result = Self.runPeer(peer, folder: folder) else {
                     print("  peer: not available (pip install passporteye; apt-get install tesseract-ocr)")
                     continue
                 }
                 let ratio = result.cpu * 1000 / full
-                print(String(format: "  PassportEye: %.1f ms CPU/frame, MRZ exact %d/%d  ->  CaptureKit uses %.0fx less CPU",
-                             result.cpu * 1000, result.exact, result.frames, ratio))
+                print(
+                    String(
+                        format: "  PassportEye: %.1f ms CPU/frame, MRZ exact %d/%d  ->  CaptureKit uses %.0fx less CPU",
+                        result.cpu * 1000, result.exact, result.frames, ratio))
             }
         }
     }
@@ -109,7 +126,9 @@ struct BenchCommand: AsyncParsableCommand {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         struct Report: Decodable { var frames: Int; var cpuSecondsPerFrame: Double; var exactMRZ: Int }
-        guard process.terminationStatus == 0, let r = try? JSONDecoder().decode(Report.self, from: data) else { return nil }
+        guard process.terminationStatus == 0, let r = try? JSONDecoder().decode(Report.self, from: data) else {
+            return nil
+        }
         return (r.cpuSecondsPerFrame, r.exactMRZ, r.frames)
     }
 }

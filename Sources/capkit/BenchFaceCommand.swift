@@ -22,8 +22,10 @@ struct BenchFaceCommand: AsyncParsableCommand {
     @Option(help: "Frames of the generated sequence to time (500: the standard sequence, every path kind).")
     var frames = 500
 
-    @Option(help: ArgumentHelp("Time the plain-dlib peer on one frame in this many (it keeps no state between "
-        + "frames, so a sample gives its per-frame cost; 1 = every frame)."))
+    @Option(
+        help: ArgumentHelp(
+            "Time the plain-dlib peer on one frame in this many (it keeps no state between "
+                + "frames, so a sample gives its per-frame cost; 1 = every frame)."))
     var peerEvery = 3
 
     @Option(help: "The frame model drawn by the pipeline.")
@@ -86,21 +88,29 @@ struct BenchFaceCommand: AsyncParsableCommand {
         let n = Double(count)
         let pipelineMs = pipelineCPU / n * 1000, peerMs = peerCPU / Double(max(1, peerFrames)) * 1000
         print("frames \(count) at \(script.width)x\(script.height) (\(portrait.name), all path kinds), SKU \(sku)")
-        print(String(format: "try-on pipeline   %7.2f ms/frame  (tracker %.2f, pose + rendering %.2f; "
-                     + "face in %d frames)", pipelineMs, trackerCPU / n * 1000, renderCPU / n * 1000, tracked))
-        print(String(format: "  tracker stages  search %.2f, crop %.2f, confirmation %.2f, landmarks %.2f, "
-                     + "smoothing %.2f",
-                     stages.search / n * 1000, stages.crop / n * 1000, stages.confirmation / n * 1000,
-                     stages.landmarks / n * 1000, stages.smoothing / n * 1000))
-        print(String(format: "plain dlib peer   %7.2f ms/frame  (gray + HOG detect on the full frame + 68 landmarks; "
-                     + "face in %d of %d frames timed)", peerMs, peerFound, peerFrames))
+        print(
+            String(
+                format: "try-on pipeline   %7.2f ms/frame  (tracker %.2f, pose + rendering %.2f; "
+                    + "face in %d frames)", pipelineMs, trackerCPU / n * 1000, renderCPU / n * 1000, tracked))
+        print(
+            String(
+                format: "  tracker stages  search %.2f, crop %.2f, confirmation %.2f, landmarks %.2f, "
+                    + "smoothing %.2f",
+                stages.search / n * 1000, stages.crop / n * 1000, stages.confirmation / n * 1000,
+                stages.landmarks / n * 1000, stages.smoothing / n * 1000))
+        print(
+            String(
+                format: "plain dlib peer   %7.2f ms/frame  (gray + HOG detect on the full frame + 68 landmarks; "
+                    + "face in %d of %d frames timed)", peerMs, peerFound, peerFrames))
         print(String(format: "ratio             %7.1fx  (peer / pipeline)", peerMs / max(pipelineMs, 1e-9)))
         if verbose { try stageBreakdown(backend: backend, generator: generator, asset: asset) }
     }
 
     /// Times each building block on one frame, best and mean of 30 runs.
-    private func stageBreakdown(backend: DlibLandmarkBackend, generator: FaceSequenceGenerator,
-                                asset: EyewearAsset) throws {
+    private func stageBreakdown(
+        backend: DlibLandmarkBackend, generator: FaceSequenceGenerator,
+        asset: EyewearAsset
+    ) throws {
         let frame = generator.frame(0)
         let image = frame.image
         func measure(_ label: String, _ body: () throws -> Void) rethrows {
@@ -114,12 +124,16 @@ struct BenchFaceCommand: AsyncParsableCommand {
                 total += d
             }
             let padded = label.padding(toLength: 34, withPad: " ", startingAt: 0)
-            print(padded + String(format: " mean %7.3f ms  best %7.3f ms", total / Double(repetitions) * 1000,
-                                  best * 1000))
+            print(
+                padded
+                    + String(
+                        format: " mean %7.3f ms  best %7.3f ms", total / Double(repetitions) * 1000,
+                        best * 1000))
         }
-        guard let placement = SimilarityTransform.fit(
-            from: FaceLandmarks.Index.inner.map { backend.meanShape[$0] },
-            to: FaceLandmarks.Index.inner.map { frame.truth[$0] })
+        guard
+            let placement = SimilarityTransform.fit(
+                from: FaceLandmarks.Index.inner.map { backend.meanShape[$0] },
+                to: FaceLandmarks.Index.inner.map { frame.truth[$0] })
         else { return }
         try measure("landmarks placed (RGBA)") { _ = try backend.landmarks(in: image, placement: placement) }
         measure("appearance 16x16") { _ = FaceAppearance(image: image, placement: placement) }

@@ -6,7 +6,8 @@ import Foundation
 struct CaptureCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "capture",
-        abstract: "Run the Fortface flow: device token, handshake, capture or upload, sealed payload, the API's answer.",
+        abstract:
+            "Run the Fortface flow: device token, handshake, capture or upload, sealed payload, the API's answer.",
         discussion: """
             The command plays both the app (the Fortface SDK) and its backend (the handshake and the \
             submission with the customer API key). The device is provisioned on first use through the \
@@ -47,7 +48,9 @@ struct CaptureCommand: AsyncParsableCommand {
     @Option(help: "Seconds before a session times out.")
     var timeout = 20
 
-    @Flag(name: .customLong("debug-mode"), help: "FortfaceSDK.start(isDebugMode: true): report, never refuse, the integrity signals.")
+    @Flag(
+        name: .customLong("debug-mode"),
+        help: "FortfaceSDK.start(isDebugMode: true): report, never refuse, the integrity signals.")
     var debugMode = false
 
     func validate() throws {
@@ -59,8 +62,10 @@ struct CaptureCommand: AsyncParsableCommand {
         }
         if !upload.isEmpty {
             guard upload.count == (bothSides ? 2 : 1) else {
-                throw ValidationError(bothSides ? "--both-sides with --upload needs two files: --upload FRONT --upload BACK."
-                                                : "Give one --upload file (two with --both-sides).")
+                throw ValidationError(
+                    bothSides
+                        ? "--both-sides with --upload needs two files: --upload FRONT --upload BACK."
+                        : "Give one --upload file (two with --both-sides).")
             }
         }
         guard timeout >= 1 else { throw ValidationError("--timeout must be at least 1 second.") }
@@ -92,7 +97,8 @@ struct CaptureCommand: AsyncParsableCommand {
         flow.deployment = credentials.environment
         flow.sessionConfiguration.customization = FortfaceCustomization(timeoutSeconds: timeout)
         if camera != nil {
-            FileHandle.standardError.write(Data("\(flow.sessionConfiguration.customization.texts.captureInstruction)\n".utf8))
+            FileHandle.standardError.write(
+                Data("\(flow.sessionConfiguration.customization.texts.captureInstruction)\n".utf8))
         }
         let results: [FortfaceCaptureFlow.SideResult]
         do {

@@ -21,18 +21,22 @@ struct CaptureCredentials {
         var adminTokenFile: String?
     }
 
-    static func resolve(dataDirectory: String?, secret: String?, app: String?,
-                        environment: [String: String] = ProcessInfo.processInfo.environment) throws -> CaptureCredentials {
+    static func resolve(
+        dataDirectory: String?, secret: String?, app: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> CaptureCredentials {
         let envToken = environment["CAPTUREKIT_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         if let secret {
-            return CaptureCredentials(apiKey: secret, appId: app ?? developmentAppId,
-                                      environment: environment["FORTFACE_ENVIRONMENT"] == "production" ? "production" : "sandbox",
-                                      adminToken: envToken)
+            return CaptureCredentials(
+                apiKey: secret, appId: app ?? developmentAppId,
+                environment: environment["FORTFACE_ENVIRONMENT"] == "production" ? "production" : "sandbox",
+                adminToken: envToken)
         }
         let folder = URL(fileURLWithPath: dataDirectory ?? "capkit-data")
         let path = folder.appendingPathComponent("fortface-dev-customer.json")
         guard let data = FileManager.default.contents(atPath: path.path) else {
-            throw CommandFailure("""
+            throw CommandFailure(
+                """
                 \(path.path) does not exist: start the server once with `capkit serve --data-dir \(folder.path)` \
                 (it creates a development customer), or pass --secret.
                 """)
@@ -44,7 +48,8 @@ struct CaptureCredentials {
         let fileToken = FileManager.default.contents(atPath: tokenPath).map {
             String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        return CaptureCredentials(apiKey: file.apiKey, appId: app ?? file.appId, environment: file.environment,
-                                  adminToken: envToken ?? fileToken)
+        return CaptureCredentials(
+            apiKey: file.apiKey, appId: app ?? file.appId, environment: file.environment,
+            adminToken: envToken ?? fileToken)
     }
 }

@@ -7,7 +7,10 @@ struct CaptureReport {
 
     /// Whether every side ended in a capture the API accepted.
     var allAccepted: Bool {
-        !results.isEmpty && results.allSatisfy { $0.result.action == .capture && ($0.answer.map { (200..<300).contains($0.status) } ?? false) }
+        !results.isEmpty
+            && results.allSatisfy {
+                $0.result.action == .capture && ($0.answer.map { (200..<300).contains($0.status) } ?? false)
+            }
     }
 
     /// `--json`: the API's JSON as it came, one line per side; an SDK error as its session details

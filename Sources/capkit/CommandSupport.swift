@@ -17,12 +17,14 @@ enum CommandSupport {
         environment env: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> BlinkIDSdkSettings {
         if let key = explicit ?? env["CAPTUREKIT_LICENSE_KEY"], !key.isEmpty {
-            return BlinkIDSdkSettings(licenseKey: key, downloadResources: false,
-                                      allowsDevelopmentLicenses: allowsDevelopmentLicenses)
+            return BlinkIDSdkSettings(
+                licenseKey: key, downloadResources: false,
+                allowsDevelopmentLicenses: allowsDevelopmentLicenses)
         }
         let path = env["CAPTUREKIT_SIGNING_KEY"] ?? "keys/dev-2026.ed25519"
         guard let signingKey = try? DevelopmentSigningKey.load(from: URL(fileURLWithPath: path)) else {
-            throw CommandFailure("""
+            throw CommandFailure(
+                """
                 No licence key: pass --license-key or set CAPTUREKIT_LICENSE_KEY, or run from the repository \
                 (where \(path) signs a development licence).
                 """)
@@ -30,12 +32,14 @@ enum CommandSupport {
         let isDevelopmentKey = Array(signingKey.publicKey.rawRepresentation) == LicenseKeyring.developmentPublicKey
         let kid = isDevelopmentKey ? DevelopmentSigningKey.kid : "capkit-local"
         let now = Date()
-        let claims = LicenseClaims(sub: "capkit-development", jti: UUID().uuidString, aud: ["*"], prod: "blinkid",
-                                   plat: ["linux", "macos", "ios", "android"], feat: ["mrz", "barcode"], iat: now,
-                                   nbf: now, exp: now.addingTimeInterval(86_400), maxSdk: "1.99.99")
+        let claims = LicenseClaims(
+            sub: "capkit-development", jti: UUID().uuidString, aud: ["*"], prod: "blinkid",
+            plat: ["linux", "macos", "ios", "android"], feat: ["mrz", "barcode"], iat: now,
+            nbf: now, exp: now.addingTimeInterval(86_400), maxSdk: "1.99.99")
         let token = try CompactJWS.sign(claims, typ: LicenseClaims.tokenType, kid: kid, key: signingKey)
-        var settings = BlinkIDSdkSettings(licenseKey: token, downloadResources: false,
-                                          allowsDevelopmentLicenses: isDevelopmentKey || allowsDevelopmentLicenses)
+        var settings = BlinkIDSdkSettings(
+            licenseKey: token, downloadResources: false,
+            allowsDevelopmentLicenses: isDevelopmentKey || allowsDevelopmentLicenses)
         if !isDevelopmentKey { settings.licensePublicKeys = [kid: signingKey.publicKey.rawRepresentation] }
         return settings
     }

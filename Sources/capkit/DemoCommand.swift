@@ -36,8 +36,9 @@ struct DemoCommand: AsyncParsableCommand {
             if let aamva = result.barcode?.aamva {
                 // A licence back (samples/documents/licenceBack.jpg): its PDF417 barcode's AAMVA fields.
                 barcodes += 1
-                print("  PDF417 barcode, AAMVA version \(aamva.version) \(aamva.documentType.rawValue), "
-                      + "IIN \(aamva.issuerIdentificationNumber ?? "?"), number \(aamva.customerID ?? "?")")
+                print(
+                    "  PDF417 barcode, AAMVA version \(aamva.version) \(aamva.documentType.rawValue), "
+                        + "IIN \(aamva.issuerIdentificationNumber ?? "?"), number \(aamva.customerID ?? "?")")
                 let family = aamva.familyName?.value ?? aamva.fullName ?? "?"
                 print("  name        \(family), \(aamva.firstName?.value ?? "")")
                 print("  born        \(aamva.dateOfBirth?.isoString ?? "?")   sex \(aamva.sex ?? "?")")
@@ -49,7 +50,8 @@ struct DemoCommand: AsyncParsableCommand {
                 continue
             }
             read += 1
-            print("""
+            print(
+                """
                   \(mrz.documentType.rawValue.uppercased()) \(mrz.documentCode) issued by \(mrz.issuingCountry), number \(mrz.documentNumber)
                   name        \(mrz.primaryName), \(mrz.secondaryName)
                   born        \(mrz.dateOfBirth?.isoString ?? "?")   sex \(mrz.sex)   nationality \(mrz.nationality)
@@ -58,7 +60,8 @@ struct DemoCommand: AsyncParsableCommand {
 
                 """)
         }
-        print("\(read) of \(files.count - barcodes) MRZs read with every check digit valid; "
-              + "\(barcodes) licence barcode(s) read.")
+        print(
+            "\(read) of \(files.count - barcodes) MRZs read with every check digit valid; "
+                + "\(barcodes) licence barcode(s) read.")
     }
 }

@@ -29,7 +29,10 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
     @Option(help: "Frames per tier.")
     var count: Int = 100
 
-    @Option(help: "Scene family: tuning (the generator thresholds are decided on), heldout (designed apart, never tuned on) or both.")
+    @Option(
+        help:
+            "Scene family: tuning (the generator thresholds are decided on), heldout (designed apart, never tuned on) or both."
+    )
     var family: FamilyArgument = .both
 
     @Option(help: "Cards per tier for the video measurement (each seen in --video-frames frames); 0 skips it.")
@@ -102,7 +105,8 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
         _ family: SceneFamily, tier: TierArgument, tierIndex: Int, index: Int, frames: Int, video: Bool
     ) throws -> [Sample] {
         let salt: UInt64 = video ? 0x5649_4445_4F00_0000 : 0
-        let cardSeed = SeededGenerator.derive(seed: (seed ^ salt) &+ UInt64(tierIndex) &* 1_000_003, index: UInt64(index))
+        let cardSeed = SeededGenerator.derive(
+            seed: (seed ^ salt) &+ UInt64(tierIndex) &* 1_000_003, index: UInt64(index))
         switch family {
         case .heldOut:
             return try HeldOutLicenceBackScenes(tier: tier.tier).video(seed: cardSeed, frames: frames).map { f in
@@ -112,7 +116,8 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
                     detail: String(
                         format: "%dx%d v%02d %.2f px/module gain %+.2f quiet %.1f glare %@ quirks %@",
                         f.image.width, f.image.height, f.version, f.pixelsPerModule, f.gain, f.quietZone,
-                        f.glare ? "yes" : "no", f.quirks.isEmpty ? "-" : f.quirks.map(\.rawValue).joined(separator: "+")))
+                        f.glare ? "yes" : "no", f.quirks.isEmpty ? "-" : f.quirks.map(\.rawValue).joined(separator: "+")
+                    ))
             }
         case .tuning:
             let generator = LicenceBackSceneGenerator(
@@ -131,7 +136,8 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
                     barcode: generated.barcode,
                     detail: d.map {
                         String(
-                            format: "v%02d rot %5.1f tilt %4.1f width %.2f blur %.2f motion %.1f noise %.1f q%d glare %@",
+                            format:
+                                "v%02d rot %5.1f tilt %4.1f width %.2f blur %.2f motion %.1f noise %.1f q%d glare %@",
                             generated.payload.version, $0.rotationDegrees, $0.tiltDegrees, $0.documentWidthFraction,
                             $0.blurSigma, $0.motionBlurLength, $0.noiseSigma, $0.jpegQuality,
                             $0.glare == nil ? "no" : "yes")
@@ -167,15 +173,18 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
             func read(_ sample: Sample) -> (Result<PDF417Reader.Reading, BarcodeError>, Double) {
                 let start = ThreadCPUTime.now()
                 let located = localizer.locate(
-                    in: sample.frame, roi: PixelRect(x: 0, y: 0, width: sample.frame.width, height: sample.frame.height))
+                    in: sample.frame, roi: PixelRect(x: 0, y: 0, width: sample.frame.width, height: sample.frame.height)
+                )
                 let readStart = ThreadCPUTime.now()
                 let result = Result { () throws(BarcodeError) -> PDF417Reader.Reading in
                     try reader.read(sample.frame, card: located?.quad)
                 }
                 let end = ThreadCPUTime.now()
                 localiserTime += (readStart - start) * 1000
-                let diagonal = Double(sample.frame.width * sample.frame.width + sample.frame.height * sample.frame.height)
-                    .squareRoot()
+                let diagonal = Double(
+                    sample.frame.width * sample.frame.width + sample.frame.height * sample.frame.height
+                )
+                .squareRoot()
                 if let quad = located?.quad, quad.maxCornerDistance(to: sample.card) / diagonal <= 0.02 {
                     localised += 1
                 }
@@ -206,7 +215,8 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
                         if !sample.quirks.isEmpty {
                             quirkyExact += 1
                             let warnings = reading.record?.allWarnings.map(\.code) ?? []
-                            outcome += " warnings: \(warnings.joined(separator: ","))"
+                            outcome +=
+                                " warnings: \(warnings.joined(separator: ","))"
                                 + (reading.payloadError == nil ? "" : " payload error")
                         }
                         if let fields = sample.fields {
@@ -291,7 +301,8 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
             videoProgress.finish()
             print(
                 String(
-                    format: "           video (%d frames of the same card, first payload read): %d cards, %.1f%% exact, %d misread",
+                    format:
+                        "           video (%d frames of the same card, first payload read): %d cards, %.1f%% exact, %d misread",
                     videoFrames, videoCount, 100 * Double(videoExact) / Double(videoCount), videoMisread))
         }
     }
@@ -303,4 +314,3 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
         return data
     }
 }
-

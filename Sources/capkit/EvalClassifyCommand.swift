@@ -87,8 +87,10 @@ struct EvalClassifyCommand: AsyncParsableCommand {
                     let label = Self.label(answer)
                     matrix[row, default: [:]][label, default: 0] += 1
                     if verbose {
-                        print(String(format: "%@ seed %llu truth %@ answer %@ confidence %.2f cpu %.0f ms",
-                                     tier.rawValue, frameSeed, row, label, answer.confidence, elapsed * 1000))
+                        print(
+                            String(
+                                format: "%@ seed %llu truth %@ answer %@ confidence %.2f cpu %.0f ms",
+                                tier.rawValue, frameSeed, row, label, answer.confidence, elapsed * 1000))
                     }
                     done += 1
                     progress.update(done, label: tier.rawValue)
@@ -99,8 +101,10 @@ struct EvalClassifyCommand: AsyncParsableCommand {
             let total = count * selectedRows.count
             overall.correct += correct
             overall.total += total
-            print("\n\(tier.rawValue): accuracy \(String(format: "%.3f", Double(correct) / Double(total))) "
-                + "(\(correct)/\(total)), mean CPU \(String(format: "%.0f", cpu / Double(total) * 1000)) ms per frame")
+            print(
+                "\n\(tier.rawValue): accuracy \(String(format: "%.3f", Double(correct) / Double(total))) "
+                    + "(\(correct)/\(total)), mean CPU \(String(format: "%.0f", cpu / Double(total) * 1000)) ms per frame"
+            )
             print(Self.table(matrix))
         }
         let accuracy = Double(overall.correct) / Double(max(1, overall.total))

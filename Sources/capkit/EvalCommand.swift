@@ -10,7 +10,8 @@ import Foundation
 struct EvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
-        abstract: "Measure localisation, MRZ, capture status, tilt and CPU on generated frames (per family and tier) or a folder with truth.jsonl.",
+        abstract:
+            "Measure localisation, MRZ, capture status, tilt and CPU on generated frames (per family and tier) or a folder with truth.jsonl.",
         discussion: """
             Without --folder, frames are generated in memory for each family (tuning: the generator the engine \
             is tuned on; held-out: the separately designed family no threshold is decided on) and tier (seeded, \
@@ -33,7 +34,10 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "Scene families to generate when no folder is given: tuning, heldout or both.")
     var family: FamilyArgument = .both
 
-    @Option(help: "Tiers to generate when no folder is given (clean, phone, hard, and placement: phone-like tuning frames placed inside, cut, overfilled, steep or near an edge), comma-separated.")
+    @Option(
+        help:
+            "Tiers to generate when no folder is given (clean, phone, hard, and placement: phone-like tuning frames placed inside, cut, overfilled, steep or near an edge), comma-separated."
+    )
     var tiers = "clean,phone,hard,placement"
 
     @Option(help: "Frames generated per family and tier.")
@@ -51,9 +55,10 @@ struct EvalCommand: AsyncParsableCommand {
     @Flag(help: "Print one line per frame.")
     var verbose = false
 
-    @Option(help: ArgumentHelp(
-        "Write every frame that fails to this folder: a preview PNG (found outline red, truth green), the frame itself as NAME.frame.png and its line in truth.jsonl, so that `capkit eval --folder` reruns just those.",
-        valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "Write every frame that fails to this folder: a preview PNG (found outline red, truth green), the frame itself as NAME.frame.png and its line in truth.jsonl, so that `capkit eval --folder` reruns just those.",
+            valueName: "folder"))
     var failures: String?
 
     /// Counts over a set of frames.
@@ -80,11 +85,15 @@ struct EvalCommand: AsyncParsableCommand {
             let n = Double(max(1, frames)), m = Double(max(1, mrzFrames)), v = Double(max(1, visibleDocuments))
             let sorted = tiltErrors.sorted()
             let meanTilt = sorted.isEmpty ? Double.nan : sorted.reduce(0, +) / Double(sorted.count)
-            let p90 = sorted.isEmpty ? Double.nan : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.up)) - 1)]
-            return String(format: "%@frames %d  localised %.3f  MRZ found %.3f  exact MRZ %.3f (verified %.3f)  misread %d  status %.3f  tilt error %.1f deg (p90 %.1f)  CPU %.1f ms  with decode %.1f ms",
-                          label, frames, Double(located) / v, Double(mrzFound) / m, Double(exact) / m,
-                          Double(verifiedExact) / m, misread,
-                          Double(statusAgrees) / n, meanTilt, p90, cpu / n * 1000, (cpu + decodeCPU) / n * 1000)
+            let p90 =
+                sorted.isEmpty
+                ? Double.nan : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.up)) - 1)]
+            return String(
+                format:
+                    "%@frames %d  localised %.3f  MRZ found %.3f  exact MRZ %.3f (verified %.3f)  misread %d  status %.3f  tilt error %.1f deg (p90 %.1f)  CPU %.1f ms  with decode %.1f ms",
+                label, frames, Double(located) / v, Double(mrzFound) / m, Double(exact) / m,
+                Double(verifiedExact) / m, misread,
+                Double(statusAgrees) / n, meanTilt, p90, cpu / n * 1000, (cpu + decodeCPU) / n * 1000)
         }
 
         /// The most frequent status disagreements, e.g. "angleTooSteep>good 4".
@@ -97,19 +106,23 @@ struct EvalCommand: AsyncParsableCommand {
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive.") }
         if let failures, let folder,
-           URL(fileURLWithPath: failures).standardizedFileURL == URL(fileURLWithPath: folder).standardizedFileURL {
+            URL(fileURLWithPath: failures).standardizedFileURL == URL(fileURLWithPath: folder).standardizedFileURL
+        {
             throw ValidationError("--failures must name another folder than --folder (its truth.jsonl is rewritten).")
         }
     }
 
     func run() async throws {
-        let weightsURL = weights.map { URL(fileURLWithPath: $0) } ?? DocumentEngineInfo.bundledResourcesFolder?
+        let weightsURL =
+            weights.map { URL(fileURLWithPath: $0) }
+            ?? DocumentEngineInfo.bundledResourcesFolder?
             .appendingPathComponent("mrz-ocrb.bin")
         guard let weightsURL else { throw CommandFailure("The bundled resources are missing.") }
         let scanner = DocumentScanner(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: weightsURL)))
         if let failures {
             // A fresh list of failures for this run.
-            try? FileManager.default.removeItem(at: URL(fileURLWithPath: failures).appendingPathComponent("truth.jsonl"))
+            try? FileManager.default.removeItem(
+                at: URL(fileURLWithPath: failures).appendingPathComponent("truth.jsonl"))
         }
         if let folder {
             for (label, tally) in try evaluateFolder(URL(fileURLWithPath: folder), scanner: scanner) {
@@ -133,27 +146,42 @@ struct EvalCommand: AsyncParsableCommand {
             tierList.append(tier)
         }
         print("Document engine on generated frames (\(count) per family and tier, \(size), seeds from \(seed)):")
-        print("  tuning: the family the engine's thresholds are decided on; held-out: designed separately, never tuned on.")
+        print(
+            "  tuning: the family the engine's thresholds are decided on; held-out: designed separately, never tuned on."
+        )
         if placement {
-            print("  tuning placement: phone-like frames placed inside, cut, overfilled, steep or near an edge (the status rules' line).")
+            print(
+                "  tuning placement: phone-like frames placed inside, cut, overfilled, steep or near an edge (the status rules' line)."
+            )
         }
         for sceneFamily in family.families {
             var lines: [(label: String, compose: (UInt64, String) throws -> SyntheticScene)] = tierList.map { tier in
-                ("\(sceneFamily.label) \(tier.rawValue)", { seed, name in
-                    try sceneFamily.compose(tier: tier, frameWidth: dims[0], frameHeight: dims[1], seed: seed, fileName: name)
-                })
+                (
+                    "\(sceneFamily.label) \(tier.rawValue)",
+                    { seed, name in
+                        try sceneFamily.compose(
+                            tier: tier, frameWidth: dims[0], frameHeight: dims[1], seed: seed, fileName: name)
+                    }
+                )
             }
             if placement && sceneFamily == .tuning {
-                lines.append(("tuning placement", { seed, name in
-                    try SceneComposer(
-                        tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1], framing: .placement(seed: seed))
-                        .compose(seed: seed, fileName: name)
-                }))
+                lines.append(
+                    (
+                        "tuning placement",
+                        { seed, name in
+                            try SceneComposer(
+                                tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1],
+                                framing: .placement(seed: seed)
+                            )
+                            .compose(seed: seed, fileName: name)
+                        }
+                    ))
             }
             for line in lines {
                 var tally = Tally()
                 let progress = ProgressBar(total: count)
-                let prefix = line.label.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "held-out", with: "heldOut")
+                let prefix = line.label.replacingOccurrences(of: " ", with: "-").replacingOccurrences(
+                    of: "held-out", with: "heldOut")
                 for i in 0..<count {
                     let scene = try line.compose(seed &+ UInt64(i), String(format: "%@-%06d.jpg", prefix, i))
                     try evaluate(jpeg: scene.jpeg, truth: scene.truth, scanner: scanner, into: &tally)
@@ -175,7 +203,8 @@ struct EvalCommand: AsyncParsableCommand {
         for line in lines {
             let truth = try JSONDecoder().decode(SceneTruth.self, from: Data(line.utf8))
             let bytes = try Data(contentsOf: url.appendingPathComponent(truth.file))
-            let label = "\(truth.family.label) \(truth.tier.rawValue)".padding(toLength: 19, withPad: " ", startingAt: 0)
+            let label = "\(truth.family.label) \(truth.tier.rawValue)".padding(
+                toLength: 19, withPad: " ", startingAt: 0)
             if tallies[label] == nil { order.append(label) }
             try evaluate(jpeg: bytes, truth: truth, scanner: scanner, into: &tallies[label, default: Tally()])
         }
@@ -184,7 +213,9 @@ struct EvalCommand: AsyncParsableCommand {
 
     /// Appends `line` and a newline to `file`, creating it when missing.
     private func appendLine(_ line: Data, to file: URL) throws {
-        if !FileManager.default.fileExists(atPath: file.path) { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: file.path) {
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        }
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         try handle.seekToEnd()
@@ -198,8 +229,9 @@ struct EvalCommand: AsyncParsableCommand {
         tally.decodeCPU += ThreadCPUTime.now() - decodeStart
         let start = ThreadCPUTime.now()
         let image = frame.grayscale()
-        let a = scanner.analyze(image, colour: frame, roi: PixelRect(x: 0, y: 0, width: image.width, height: image.height),
-                                today: today)
+        let a = scanner.analyze(
+            image, colour: frame, roi: PixelRect(x: 0, y: 0, width: image.width, height: image.height),
+            today: today)
         tally.cpu += ThreadCPUTime.now() - start
         tally.frames += 1
         let truthQuad = truth.corners
@@ -231,17 +263,21 @@ struct EvalCommand: AsyncParsableCommand {
         if let failures, !ok || mislocated {
             var preview = frame
             preview.drawQuadrilateral(truthQuad, colour: RGBA(r: 0, g: 220, b: 0, a: 200), thickness: 3)
-            if let q = a.documentQuad { preview.drawQuadrilateral(q, colour: RGBA(r: 255, g: 0, b: 0, a: 220), thickness: 2) }
+            if let q = a.documentQuad {
+                preview.drawQuadrilateral(q, colour: RGBA(r: 255, g: 0, b: 0, a: 220), thickness: 2)
+            }
             for box in a.mrzCharacterBoxes.joined() {
                 preview.drawQuadrilateral(box, colour: RGBA(r: 0, g: 120, b: 255, a: 160), thickness: 1)
             }
             let folder = URL(fileURLWithPath: failures)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try ImageCodec.encodePNG(preview, compressionLevel: 1).write(to: folder.appendingPathComponent(truth.file + ".png"))
+            try ImageCodec.encodePNG(preview, compressionLevel: 1).write(
+                to: folder.appendingPathComponent(truth.file + ".png"))
             var frameTruth = truth
             frameTruth.file = (truth.file as NSString).deletingPathExtension + ".frame.png"
             if frameTruth.file != truth.file {
-                try ImageCodec.encodePNG(frame, compressionLevel: 1).write(to: folder.appendingPathComponent(frameTruth.file))
+                try ImageCodec.encodePNG(frame, compressionLevel: 1).write(
+                    to: folder.appendingPathComponent(frameTruth.file))
                 try appendLine(JSONEncoder().encode(frameTruth), to: folder.appendingPathComponent("truth.jsonl"))
             }
         }
@@ -250,8 +286,9 @@ struct EvalCommand: AsyncParsableCommand {
             let verdict = truth.mrz == nil ? "-" : (ok ? "exact" : (a.mrzReading == nil ? "not-found" : "wrong"))
             let tilt = a.tiltDegrees.map { String(format: "%.1f", $0) } ?? "none"
             let trueTilt = truth.tiltDegrees.map { String(format: "%.1f", $0) } ?? "?"
-            print("\(truth.file) corner-error \(e) placement \(a.placement.rawValue) (true \(trueStatus.rawValue))"
-                  + " tilt \(tilt) (true \(trueTilt)) mrz \(verdict)")
+            print(
+                "\(truth.file) corner-error \(e) placement \(a.placement.rawValue) (true \(trueStatus.rawValue))"
+                    + " tilt \(tilt) (true \(trueTilt)) mrz \(verdict)")
         }
     }
 }

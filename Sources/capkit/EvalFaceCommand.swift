@@ -79,7 +79,8 @@ struct EvalFaceCommand: AsyncParsableCommand {
                             / 4 / frame.truth.outerEyeCornerDistance
                     }
                     let truth = frame.presence.map { "\($0)" } ?? "-"
-                    let line = "\(portrait.name) \(i) \(frame.scene.segment.rawValue) truth \(truth) "
+                    let line =
+                        "\(portrait.name) \(i) \(frame.scene.segment.rawValue) truth \(truth) "
                         + "evidence \(result.face.map { "\($0.evidence)" } ?? "none") "
                         + "confidence \(result.face.map { String(format: "%.2f", $0.confidence) } ?? "-") "
                         + "error \(e.map { String(format: "%.4f", $0) } ?? "-")\n"
@@ -93,12 +94,15 @@ struct EvalFaceCommand: AsyncParsableCommand {
             metrics.endSequence()
         }
         progress.finish()
-        var summary = EvalFaceSummary(metrics: metrics, portraits: portraits.map(\.name),
-                                      meanTrackerMilliseconds: cpu / Double(max(1, frames)) * 1000)
+        var summary = EvalFaceSummary(
+            metrics: metrics, portraits: portraits.map(\.name),
+            meanTrackerMilliseconds: cpu / Double(max(1, frames)) * 1000)
         let n = Double(max(1, frames)) / 1000
-        summary.stageMilliseconds = ["search": stages.search / n, "crop": stages.crop / n,
-                                     "confirmation": stages.confirmation / n, "landmarks": stages.landmarks / n,
-                                     "smoothing": stages.smoothing / n]
+        summary.stageMilliseconds = [
+            "search": stages.search / n, "crop": stages.crop / n,
+            "confirmation": stages.confirmation / n, "landmarks": stages.landmarks / n,
+            "smoothing": stages.smoothing / n,
+        ]
         summary.fullFrameSearches = searches
         if json {
             let encoder = JSONEncoder()
@@ -136,13 +140,15 @@ struct EvalFaceCommand: AsyncParsableCommand {
     static func writePreview(_ frame: GeneratedFaceFrame, face: TrackedFace?, folder: String, name: String) throws {
         var image = frame.image
         for p in frame.truth.points {
-            image.drawLine(from: p - Point2D(x: 2, y: 0), to: p + Point2D(x: 2, y: 0), colour: RGBA(r: 0, g: 230, b: 0),
-                           thickness: 1)
+            image.drawLine(
+                from: p - Point2D(x: 2, y: 0), to: p + Point2D(x: 2, y: 0), colour: RGBA(r: 0, g: 230, b: 0),
+                thickness: 1)
         }
         if let face {
             for p in face.landmarks.points {
-                image.drawLine(from: p - Point2D(x: 0, y: 2), to: p + Point2D(x: 0, y: 2),
-                               colour: RGBA(r: 255, g: 0, b: 0), thickness: 1)
+                image.drawLine(
+                    from: p - Point2D(x: 0, y: 2), to: p + Point2D(x: 0, y: 2),
+                    colour: RGBA(r: 255, g: 0, b: 0), thickness: 1)
             }
         }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -210,7 +216,9 @@ struct EvalFaceSummary: Codable {
     func text() -> String {
         func number(_ v: Double?, _ format: String) -> String { v.map { String(format: format, $0) } ?? "-" }
         func line(_ name: String, _ r: Row) -> String {
-            let redetect = r.appearances == 0 ? "-"
+            let redetect =
+                r.appearances == 0
+                ? "-"
                 : "\(r.maximumFramesToRedetect.map(String.init) ?? "-")/\(number(r.meanFramesToRedetect, "%.2f"))"
                     + " of \(r.appearances)"
                     + (r.appearancesNeverTracked > 0 ? " (\(r.appearancesNeverTracked) never tracked)" : "")
@@ -236,12 +244,15 @@ struct EvalFaceSummary: Codable {
             if let row = byPathKind[segment.rawValue] { lines.append(line(segment.rawValue, row)) }
         }
         lines.append(line("overall", overall))
-        lines.append("error: mean eye-corner distance / outer eye-corner distance; jitter: RMS frame-to-frame "
-            + "eye-corner motion on still frames, % of that distance; re-detect: frames from a full appearance "
-            + "to tracking")
-        lines.append(String(format: "tracker CPU per frame %.2f ms", meanTrackerMilliseconds)
-            + " (" + stageMilliseconds.sorted { $0.key < $1.key }.map { String(format: "%@ %.2f", $0.key, $0.value) }
-            .joined(separator: ", ") + "; \(fullFrameSearches) full-frame searches)")
+        lines.append(
+            "error: mean eye-corner distance / outer eye-corner distance; jitter: RMS frame-to-frame "
+                + "eye-corner motion on still frames, % of that distance; re-detect: frames from a full appearance "
+                + "to tracking")
+        lines.append(
+            String(format: "tracker CPU per frame %.2f ms", meanTrackerMilliseconds)
+                + " ("
+                + stageMilliseconds.sorted { $0.key < $1.key }.map { String(format: "%@ %.2f", $0.key, $0.value) }
+                .joined(separator: ", ") + "; \(fullFrameSearches) full-frame searches)")
         let o = overall
         let targets = [
             ("presence >= 0.98", (o.presenceAccuracy ?? 0) >= 0.98),

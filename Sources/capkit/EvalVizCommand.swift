@@ -10,7 +10,8 @@ import Foundation
 struct EvalVizCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval-viz",
-        abstract: "Measure the printed-field (VIZ) reader on generated documents: per-field exact rate and CPU per side.",
+        abstract:
+            "Measure the printed-field (VIZ) reader on generated documents: per-field exact rate and CPU per side.",
         discussion: """
             For each family (tuning: the generator's own frames; heldout: the held-out composer, other fonts, \
             wear and optics), tier and layout (TD3 data page, TD1 front), --count frames are generated \
@@ -97,8 +98,9 @@ struct EvalVizCommand: AsyncParsableCommand {
                         if family == "tuning" {
                             scene = try SceneComposer(
                                 tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
-                                printsVizFromLayouts: true)
-                                .compose(seed: frameSeed)
+                                printsVizFromLayouts: true
+                            )
+                            .compose(seed: frameSeed)
                         } else {
                             scene = try HeldOutSceneComposer(
                                 tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
@@ -110,7 +112,8 @@ struct EvalVizCommand: AsyncParsableCommand {
                         }
                         let gray = scene.image.grayscale()
                         let start = ThreadCPUTime.now(), ocrStart = recognizer.seconds
-                        let reading = try reader.read(frame: gray, quad: scene.truth.corners, layout: layout, today: today)
+                        let reading = try reader.read(
+                            frame: gray, quad: scene.truth.corners, layout: layout, today: today)
                         cpu.append(ThreadCPUTime.now() - start)
                         ocrCPU += recognizer.seconds - ocrStart
                         for cell in layout.fields {
@@ -122,18 +125,24 @@ struct EvalVizCommand: AsyncParsableCommand {
                                     tally.exact += 1
                                 } else {
                                     tally.wrong += 1
-                                    if let printed, Self.folded(printed) == Self.folded(value.value) { tally.accentsOnly += 1 }
+                                    if let printed, Self.folded(printed) == Self.folded(value.value) {
+                                        tally.accentsOnly += 1
+                                    }
                                     if verbose {
-                                        print("  wrong \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
-                                              + "\(cell.field.rawValue): printed '\(printed ?? "")' read '\(value.value)'")
+                                        print(
+                                            "  wrong \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
+                                                + "\(cell.field.rawValue): printed '\(printed ?? "")' read '\(value.value)'"
+                                        )
                                     }
                                 }
                             } else if printed != nil {
                                 tally.notRead += 1
                                 if verbose {
-                                    print("  not read \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
-                                          + "\(cell.field.rawValue): printed '\(printed ?? "")'"
-                                          + (reading?.declined[cell.field].map { ", declined \($0)" } ?? ", no line found"))
+                                    print(
+                                        "  not read \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
+                                            + "\(cell.field.rawValue): printed '\(printed ?? "")'"
+                                            + (reading?.declined[cell.field].map { ", declined \($0)" }
+                                                ?? ", no line found"))
                                 }
                             }
                             tallies[cell.field] = tally
@@ -142,14 +151,18 @@ struct EvalVizCommand: AsyncParsableCommand {
                     }
                     progress.finish()
                     print(Self.report(family: family, tier: tier, layout: layoutName, tallies: tallies, cpu: cpu))
-                    print(String(format: "of which Tesseract: mean %.0f ms per side", ocrCPU / Double(max(1, cpu.count)) * 1000))
+                    print(
+                        String(
+                            format: "of which Tesseract: mean %.0f ms per side",
+                            ocrCPU / Double(max(1, cpu.count)) * 1000))
                 }
             }
         }
     }
 
     /// Whether a reported value equals what was printed.
-    static func matches(_ value: VizReading.FieldValue, printed: String?, date: SyntheticIdentity.CalendarDate?) -> Bool {
+    static func matches(_ value: VizReading.FieldValue, printed: String?, date: SyntheticIdentity.CalendarDate?) -> Bool
+    {
         if let date {
             guard let read = value.date else { return false }
             return read.day == date.day && read.month == date.month && read.year == date.year
@@ -170,25 +183,33 @@ struct EvalVizCommand: AsyncParsableCommand {
         family: String, tier: SceneTier, layout: String, tallies: [VizField: Tally], cpu: [Double]
     ) -> String {
         func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
-        func rate(_ part: Int, _ total: Int) -> String { total == 0 ? "-" : String(format: "%.3f", Double(part) / Double(total)) }
-        var lines = ["\n\(family) \(tier.rawValue) \(layout):",
-                     pad("field", 18) + pad("exact", 8) + pad("wrong", 8) + pad("(accents)", 10) + pad("not read", 10)
-                        + "n"]
+        func rate(_ part: Int, _ total: Int) -> String {
+            total == 0 ? "-" : String(format: "%.3f", Double(part) / Double(total))
+        }
+        var lines = [
+            "\n\(family) \(tier.rawValue) \(layout):",
+            pad("field", 18) + pad("exact", 8) + pad("wrong", 8) + pad("(accents)", 10) + pad("not read", 10)
+                + "n",
+        ]
         var sum = Tally()
         for field in tallies.keys.sorted() {
             let t = tallies[field]!
             sum.exact += t.exact; sum.wrong += t.wrong; sum.notRead += t.notRead; sum.accentsOnly += t.accentsOnly
-            lines.append(pad(field.rawValue, 18) + pad(rate(t.exact, t.total), 8) + pad(rate(t.wrong, t.total), 8)
-                         + pad(rate(t.accentsOnly, t.total), 10) + pad(rate(t.notRead, t.total), 10) + "\(t.total)")
+            lines.append(
+                pad(field.rawValue, 18) + pad(rate(t.exact, t.total), 8) + pad(rate(t.wrong, t.total), 8)
+                    + pad(rate(t.accentsOnly, t.total), 10) + pad(rate(t.notRead, t.total), 10) + "\(t.total)")
         }
-        lines.append(pad("all fields", 18) + pad(rate(sum.exact, sum.total), 8) + pad(rate(sum.wrong, sum.total), 8)
-                     + pad(rate(sum.accentsOnly, sum.total), 10) + pad(rate(sum.notRead, sum.total), 10)
-                     + "\(sum.total)")
+        lines.append(
+            pad("all fields", 18) + pad(rate(sum.exact, sum.total), 8) + pad(rate(sum.wrong, sum.total), 8)
+                + pad(rate(sum.accentsOnly, sum.total), 10) + pad(rate(sum.notRead, sum.total), 10)
+                + "\(sum.total)")
         let sorted = cpu.sorted()
         if !sorted.isEmpty {
             let mean = sorted.reduce(0, +) / Double(sorted.count)
             let p90 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.9))]
-            lines.append(String(format: "CPU per side: mean %.0f ms, p90 %.0f ms (rectify + lines + OCR)", mean * 1000, p90 * 1000))
+            lines.append(
+                String(
+                    format: "CPU per side: mean %.0f ms, p90 %.0f ms (rectify + lines + OCR)", mean * 1000, p90 * 1000))
         }
         return lines.joined(separator: "\n")
     }

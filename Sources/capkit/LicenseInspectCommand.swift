@@ -47,8 +47,9 @@ struct LicenseInspectCommand: ParsableCommand {
         let claims = try? jws.decodePayload(as: LicenseClaims.self)
         var report = Report(header: jws.header, claims: claims, signatureValid: false, validity: "unknown")
         do {
-            _ = try LicenseKeyring.development.verify(trimmed, expectedType: LicenseClaims.tokenType,
-                                                      maxLength: LicenseVerifier.maxKeyLength)
+            _ = try LicenseKeyring.development.verify(
+                trimmed, expectedType: LicenseClaims.tokenType,
+                maxLength: LicenseVerifier.maxKeyLength)
             report.signatureValid = true
         } catch {
             report.problem = error.description

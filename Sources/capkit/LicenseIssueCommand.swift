@@ -18,15 +18,19 @@ struct LicenseIssueCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The licensee's id (claim sub).", valueName: "id"))
     var subject: String
 
-    @Option(help: ArgumentHelp("Bundle or package ids the licence covers, comma-separated; * for any.",
-                               valueName: "id[,id]"))
+    @Option(
+        help: ArgumentHelp(
+            "Bundle or package ids the licence covers, comma-separated; * for any.",
+            valueName: "id[,id]"))
     var app: String = "*"
 
     @Option(help: ArgumentHelp("Product: blinkid, fortface or fbx.", valueName: "product"))
     var product: String
 
-    @Option(help: ArgumentHelp("Platforms, comma-separated (linux, ios, android, macos).",
-                               valueName: "platform[,platform]"))
+    @Option(
+        help: ArgumentHelp(
+            "Platforms, comma-separated (linux, ios, android, macos).",
+            valueName: "platform[,platform]"))
     var platform: String = "linux,ios,android"
 
     @Option(help: ArgumentHelp("Licensed features, comma-separated.", valueName: "feature[,feature]"))

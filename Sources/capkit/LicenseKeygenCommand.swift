@@ -37,8 +37,11 @@ struct LicenseKeygenCommand: ParsableCommand {
         }
         let key = DevelopmentSigningKey.generate()
         let contents = Data(DevelopmentSigningKey.fileContents(of: key).utf8)
-        guard FileManager.default.createFile(atPath: url.path, contents: contents,
-                                             attributes: [.posixPermissions: 0o600]) else {
+        guard
+            FileManager.default.createFile(
+                atPath: url.path, contents: contents,
+                attributes: [.posixPermissions: 0o600])
+        else {
             throw CommandFailure("Could not write \(out); check that its folder exists and is writable.")
         }
         print("kid: \(kid)")

@@ -26,18 +26,20 @@ struct ScanCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per input (JSON Lines).")
     var json = false
 
-    @Option(help: ArgumentHelp(
-        "Write a preview of the last input: a PNG of the frame with the document outline and MRZ boxes, or, "
-            + "for a video input and a video file name (.mp4, .mkv, ...), every frame with outline, reticle and "
-            + "instruction."))
+    @Option(
+        help: ArgumentHelp(
+            "Write a preview of the last input: a PNG of the frame with the document outline and MRZ boxes, or, "
+                + "for a video input and a video file name (.mp4, .mkv, ...), every frame with outline, reticle and "
+                + "instruction."))
     var preview: String?
 
     @Option(help: "Licence key (default: $CAPTUREKIT_LICENSE_KEY, else a development licence signed now).")
     var licenseKey: String?
 
-    @Flag(help: ArgumentHelp(
-        "Accept a --license-key or $CAPTUREKIT_LICENSE_KEY signed with the development key dev-2026 "
-            + "(the licence signed now is always accepted)."))
+    @Flag(
+        help: ArgumentHelp(
+            "Accept a --license-key or $CAPTUREKIT_LICENSE_KEY signed with the development key dev-2026 "
+                + "(the licence signed now is always accepted)."))
     var allowDevelopmentLicenses = false
 
     @Flag(help: "For a video or camera: scan through the BlinkIDUX analyzer and print the UI-event timeline.")
@@ -82,8 +84,9 @@ struct ScanCommand: AsyncParsableCommand {
                     && Self.videoExtensions.contains((p as NSString).pathExtension.lowercased()) ? p : nil
             }
             if item.isVideo && (events || videoPreview != nil) {
-                report = await ScanEventsTimeline.run(input: item.path, sdk: sdk, maxFrames: maxFrames, json: json,
-                                                      previewPath: videoPreview, printsTimeline: events)
+                report = await ScanEventsTimeline.run(
+                    input: item.path, sdk: sdk, maxFrames: maxFrames, json: json,
+                    previewPath: videoPreview, printsTimeline: events)
             } else if item.isVideo {
                 report = await scanVideo(item.path, sdk: sdk, vizRecognizer: vizRecognizer)
             } else {
@@ -137,8 +140,9 @@ struct ScanCommand: AsyncParsableCommand {
             return ScanReport(input: path, error: "\(error)")
         }
         let final = await session.getResult()
-        return ScanReport(input: path, frame: last, mrz: final.mrz, barcode: final.barcode,
-                          dataMatch: final.dataMatchResult, previewFrame: lastImage,
-                          analysis: await session.lastAnalysis, viz: final.vizResults)
+        return ScanReport(
+            input: path, frame: last, mrz: final.mrz, barcode: final.barcode,
+            dataMatch: final.dataMatchResult, previewFrame: lastImage,
+            analysis: await session.lastAnalysis, viz: final.vizResults)
     }
 }

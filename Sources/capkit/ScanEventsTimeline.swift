@@ -12,8 +12,10 @@ import Foundation
 /// frame is also drawn into a preview video (``ScanPreviewVideo``); `printsTimeline` false keeps
 /// the timeline off standard output (a preview without `--events`).
 enum ScanEventsTimeline {
-    static func run(input: String, sdk: BlinkIDSdk, maxFrames: Int, json: Bool, previewPath: String? = nil,
-                    printsTimeline: Bool = true) async -> ScanReport {
+    static func run(
+        input: String, sdk: BlinkIDSdk, maxFrames: Int, json: Bool, previewPath: String? = nil,
+        printsTimeline: Bool = true
+    ) async -> ScanReport {
         let clock = ManualClock()
         let analyzer = await BlinkIDAnalyzer(
             sdk: sdk, blinkIDSessionSettings: BlinkIDSessionSettings(inputImageSource: .video),
@@ -45,9 +47,10 @@ enum ScanEventsTimeline {
                         preview = try ScanPreviewVideo(
                             path: previewPath, width: frame.image.width, height: frame.image.height, fps: fps)
                     }
-                    try preview?.add(frame.image, result: reported?.frame ?? lastFrame, events: reported?.events,
-                                     scanned: finished,
-                                     at: .milliseconds(Int((frame.timestamp * 1000).rounded())))
+                    try preview?.add(
+                        frame.image, result: reported?.frame ?? lastFrame, events: reported?.events,
+                        scanned: finished,
+                        at: .milliseconds(Int((frame.timestamp * 1000).rounded())))
                 }
                 if finished { break }
             }
@@ -81,8 +84,9 @@ enum ScanEventsTimeline {
         } else {
             print("result: \(outcome)")
         }
-        return ScanReport(input: input, frame: lastFrame, mrz: mrz, barcode: barcode, dataMatch: dataMatch,
-                          previewFrame: lastImage)
+        return ScanReport(
+            input: input, frame: lastFrame, mrz: mrz, barcode: barcode, dataMatch: dataMatch,
+            previewFrame: lastImage)
     }
 
     /// A short name for an event (`requestDocumentSide(back)`, `tooFar`).

@@ -62,8 +62,11 @@ final class ScanPreviewVideo {
                 lowerRight: Point2D(x: Double(location.lowerRight.x), y: Double(location.lowerRight.y)),
                 lowerLeft: Point2D(x: Double(location.lowerLeft.x), y: Double(location.lowerLeft.y)))
             let good = result?.inputImageAnalysisResult.documentDetectionStatus == .success
-            image.drawQuadrilateral(quad, colour: good ? RGBA(r: 0, g: 220, b: 60, a: 230)
-                                        : RGBA(r: 255, g: 150, b: 0, a: 230), thickness: 3)
+            image.drawQuadrilateral(
+                quad,
+                colour: good
+                    ? RGBA(r: 0, g: 220, b: 60, a: 230)
+                    : RGBA(r: 255, g: 150, b: 0, a: 230), thickness: 3)
         }
         drawOverlay(on: &image)
         do {
@@ -96,11 +99,13 @@ final class ScanPreviewVideo {
         let size = max(14, Double(height) / 24)
         let bandHeight = Int(size * 2)
         let canvas = CairoCanvas(width: width, height: bandHeight, background: RGBA(r: 0, g: 0, b: 0, a: 0))
-        canvas.fillRect(x: 0, y: 0, width: Double(width), height: Double(bandHeight),
-                        colour: RGBA(r: 0, g: 0, b: 0, a: 150))
+        canvas.fillRect(
+            x: 0, y: 0, width: Double(width), height: Double(bandHeight),
+            colour: RGBA(r: 0, g: 0, b: 0, a: 150))
         let textWidth = canvas.textWidth(text, family: DocumentRenderer.textFontFamily, size: size)
-        canvas.drawText(text, x: max(4, (Double(width) - textWidth) / 2), y: size * 1.35,
-                        family: DocumentRenderer.textFontFamily, size: size, colour: colour)
+        canvas.drawText(
+            text, x: max(4, (Double(width) - textWidth) / 2), y: size * 1.35,
+            family: DocumentRenderer.textFontFamily, size: size, colour: colour)
         let band = canvas.image()
         let top = height - bandHeight
         for y in 0..<min(bandHeight, height) {

@@ -4,10 +4,11 @@ import Foundation
 
 /// `--key` and `--kid`, shared by the commands that sign (licences, resource manifests).
 struct SigningKeyOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Ed25519 private key file (one line of base64url).",
-        discussion: "Default: $CAPTUREKIT_SIGNING_KEY, else keys/dev-2026.ed25519 (the public development key).",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Ed25519 private key file (one line of base64url).",
+            discussion: "Default: $CAPTUREKIT_SIGNING_KEY, else keys/dev-2026.ed25519 (the public development key).",
+            valueName: "file"))
     var key: String?
 
     @Option(help: ArgumentHelp("Key id written into the token header.", valueName: "kid"))

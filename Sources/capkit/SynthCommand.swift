@@ -59,11 +59,12 @@ struct SynthCommand: AsyncParsableCommand {
     @Flag(help: "Push part of each document outside the frame (the same as --framing partial).")
     var partial = false
 
-    @Option(help: """
-        Where the tuning family puts each document: inside, partial (10-45% beyond one border), overfilled \
-        (wider than the frame), steep (tilted 36-52°), nearEdge (a corner within 2% of a border), or mix \
-        (the placement line of `capkit eval`: a third inside, the rest spread over the others).
-        """)
+    @Option(
+        help: """
+            Where the tuning family puts each document: inside, partial (10-45% beyond one border), overfilled \
+            (wider than the frame), steep (tilted 36-52°), nearEdge (a corner within 2% of a border), or mix \
+            (the placement line of `capkit eval`: a third inside, the rest spread over the others).
+            """)
     var framing: FramingArgument = .inside
 
     @Option(help: "Frames generated in parallel.")
@@ -93,7 +94,8 @@ struct SynthCommand: AsyncParsableCommand {
                 let chosen: FramingArgument = partial ? .partial : framing
                 composer = { seed, name in
                     let framing = chosen.framing ?? SceneFraming.placement(seed: seed)
-                    return try framings[SceneFraming.allCases.firstIndex(of: framing) ?? 0].compose(seed: seed, fileName: name)
+                    return try framings[SceneFraming.allCases.firstIndex(of: framing) ?? 0].compose(
+                        seed: seed, fileName: name)
                 }
             case .heldout:
                 let heldOut = try HeldOutSceneComposer(

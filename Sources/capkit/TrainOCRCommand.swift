@@ -78,7 +78,8 @@ struct TrainOCRCommand: AsyncParsableCommand {
         let start = Date()
         let (classifier, report) = job.run { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         try classifier.encoded().write(to: URL(fileURLWithPath: out), options: .atomic)
-        print("""
+        print(
+            """
             weights: \(out) (\(report.weightsBytes) bytes, version \(weightsVersion))
             training patches: \(report.trainingPatches) (\(report.rejectedTrainingBlocks) blocks rejected by the line finder)
             validation: \(report.validationPatches) patches, character accuracy \(String(format: "%.4f", report.validationCharacterAccuracy))

@@ -97,13 +97,15 @@ struct TryOnCommand: AsyncParsableCommand {
             }
             // A development tool against a development server (`capkit serve` signs with the development
             // key): the SDK's opt-in accepts that key's answers; no other key is trusted here.
-            try await session.run(server: url, apiKey: key, bundleID: bundleId, keyring: JWSKeyring(),
-                                  allowsDevelopmentLicenses: true)
+            try await session.run(
+                server: url, apiKey: key, bundleID: bundleId, keyring: JWSKeyring(),
+                allowsDevelopmentLicenses: true)
         } else {
             try await TryOnLocalServer.run { running in
-                try await session.run(server: running.url, apiKey: running.apiKey, bundleID: running.bundleID,
-                                      keyring: running.keyring,
-                                      licenceCache: running.scratch.appendingPathComponent("licence"))
+                try await session.run(
+                    server: running.url, apiKey: running.apiKey, bundleID: running.bundleID,
+                    keyring: running.keyring,
+                    licenceCache: running.scratch.appendingPathComponent("licence"))
             }
         }
     }

@@ -38,8 +38,10 @@ struct TryOnInput: Sendable {
     private static func countFrames(_ path: String) -> Int? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=nb_frames",
-                             "-of", "csv=p=0", path]
+        process.arguments = [
+            "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=nb_frames",
+            "-of", "csv=p=0", path,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

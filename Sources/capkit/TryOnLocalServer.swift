@@ -42,12 +42,14 @@ enum TryOnLocalServer {
         configuration.logLevel = .error
         configuration.fortfaceKeyGeneration = false  // no Fortface here: no session keys to generate
         let (announced, announce) = AsyncStream.makeStream(of: Int.self)
-        let app = try await buildApplication(configuration: configuration, announce: { report in
-            // "capkit-server listening on http://127.0.0.1:PORT" is the first line.
-            let first = report.split(separator: "\n").first ?? ""
-            if let port = first.split(separator: ":").last.flatMap({ Int($0) }) { announce.yield(port) }
-            announce.finish()
-        })
+        let app = try await buildApplication(
+            configuration: configuration,
+            announce: { report in
+                // "capkit-server listening on http://127.0.0.1:PORT" is the first line.
+                let first = report.split(separator: "\n").first ?? ""
+                if let port = first.split(separator: ":").last.flatMap({ Int($0) }) { announce.yield(port) }
+                announce.finish()
+            })
         // Shut down gracefully (cancelling the server task skips closing the SQLite store).
         var logger = Logger(label: "capkit-tryon-server")
         logger.logLevel = .error
@@ -61,8 +63,10 @@ enum TryOnLocalServer {
             let provisioned = try await admin.provision(customerName: "capkit tryon", bundleIDs: [bundleID])
             _ = try await admin.publish(ProceduralFrameCatalog.frames)
             do {
-                try await body(Running(url: url, apiKey: provisioned.apiKey, bundleID: bundleID, keyring: keyring,
-                                     scratch: folder))
+                try await body(
+                    Running(
+                        url: url, apiKey: provisioned.apiKey, bundleID: bundleID, keyring: keyring,
+                        scratch: folder))
             } catch {
                 await services.triggerGracefulShutdown()
                 throw error

@@ -25,32 +25,37 @@ struct TryOnSession: Sendable {
         if input.isStill { tracker.minimumFaceSize = 80 }
         let input = self.input
         let modelPath = self.modelPath
-        let manager = FBxManager(dependencies: FBxDependencies(
-            keyring: keyring, permissionProvider: DeviceAccessPermissionProvider(path: input.path),
-            makeFrameSource: { () throws(FBxError) -> any FrameSource in
-                do { return try input.source() } catch { throw .internalError("\(error)") }
-            },
-            makeLandmarkBackend: { () throws(FaceEngineError) -> any LandmarkBackend in
-                try DlibLandmarkBackend(modelPath: modelPath)
-            },
-            trackerConfiguration: tracker, pupillaryDistance: pupillaryDistance, licenceCacheDirectory: licenceCache))
+        let manager = FBxManager(
+            dependencies: FBxDependencies(
+                keyring: keyring, permissionProvider: DeviceAccessPermissionProvider(path: input.path),
+                makeFrameSource: { () throws(FBxError) -> any FrameSource in
+                    do { return try input.source() } catch { throw .internalError("\(error)") }
+                },
+                makeLandmarkBackend: { () throws(FaceEngineError) -> any LandmarkBackend in
+                    try DlibLandmarkBackend(modelPath: modelPath)
+                },
+                trackerConfiguration: tracker, pupillaryDistance: pupillaryDistance, licenceCacheDirectory: licenceCache
+            ))
 
-        let writer = output.pathExtension.lowercased() == "mp4"
+        let writer =
+            output.pathExtension.lowercased() == "mp4"
             ? TryOnVideoWriter(output: output, framesPerSecond: input.framesPerSecond) : nil
         let last = Locked<FBxRenderedFrame?>(nil)
         let counts = Locked((frames: 0, faces: 0, drawn: 0))
         let progress = Locked(ProgressBar(total: input.frameCount ?? 0, enabled: !input.isStill && !printEvents))
-        let view = FBxView(manager: manager, onFrame: { frame in
-            writer?.write(frame)
-            last.withLock { $0 = frame }
-            let done = counts.withLock { counts in
-                counts.frames += 1
-                if frame.faceDetected { counts.faces += 1 }
-                if frame.glassesDrawn { counts.drawn += 1 }
-                return counts.frames
-            }
-            progress.withLock { $0.update(done, label: "frames") }
-        })
+        let view = FBxView(
+            manager: manager,
+            onFrame: { frame in
+                writer?.write(frame)
+                last.withLock { $0 = frame }
+                let done = counts.withLock { counts in
+                    counts.frames += 1
+                    if frame.faceDetected { counts.faces += 1 }
+                    if frame.glassesDrawn { counts.drawn += 1 }
+                    return counts.frames
+                }
+                progress.withLock { $0.update(done, label: "frames") }
+            })
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             if printEvents {
@@ -59,9 +64,11 @@ struct TryOnSession: Sendable {
                 group.addTask { for await event in events { print(Self.line(event)) } }
                 group.addTask { for await error in errors { print("error: \(error)") } }
             }
-            try await manager.configure(FBxConfiguration(apiKey: apiKey, initialSku: sku, serverURL: server,
-                                                         bundleID: bundleID,
-                                                         allowsDevelopmentLicenses: allowsDevelopmentLicenses))
+            try await manager.configure(
+                FBxConfiguration(
+                    apiKey: apiKey, initialSku: sku, serverURL: server,
+                    bundleID: bundleID,
+                    allowsDevelopmentLicenses: allowsDevelopmentLicenses))
             guard manager.selectedSku == sku else {
                 throw CommandFailure("frame \(sku) cannot be loaded from the catalog: see capkit tryon --list-skus")
             }
@@ -78,8 +85,9 @@ struct TryOnSession: Sendable {
         let (frames, faces, drawn) = counts.withLock { ($0.frames, $0.faces, $0.drawn) }
         if let writer {
             let written = try await writer.finish()
-            FileHandle.standardError.write(Data(
-                "\(output.path): \(written) frames, a face in \(faces), glasses drawn on \(drawn)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "\(output.path): \(written) frames, a face in \(faces), glasses drawn on \(drawn)\n".utf8))
             return
         }
         guard let frame = last.withLock({ $0 }), frames > 0 else { throw CommandFailure("\(input.path): no frames") }

@@ -64,7 +64,11 @@ final class TryOnVideoWriter: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumed = Locked(false)
                 let resumeOnce: @Sendable () -> Void = {
-                    if resumed.withLock({ done in defer { done = true }; return !done }) { continuation.resume() }
+                    if resumed.withLock({ done in
+                        defer { done = true }; return !done
+                    }) {
+                        continuation.resume()
+                    }
                 }
                 process.terminationHandler = { _ in resumeOnce() }
                 if !process.isRunning { resumeOnce() }

@@ -2,6 +2,7 @@ import CaptureCore
 import DocumentEngine
 import DocumentSynthesis
 import Testing
+
 @testable import BlinkID
 
 /// The barcode step of a session, end to end on generated cards: a licence back shown first, then

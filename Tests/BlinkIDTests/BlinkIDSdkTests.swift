@@ -4,6 +4,7 @@ import Crypto
 import DocumentEngine
 import Foundation
 import Testing
+
 @testable import BlinkID
 
 /// Creating the SDK: the licence check and both resource modes, against the real bundled weights
@@ -21,16 +22,20 @@ struct BlinkIDSdkTests {
         let claims = LicenseClaims(
             sub: "customer-1", jti: "lic-1", aud: audience, prod: product, plat: ["linux", "ios", "android"],
             feat: features, iat: notBefore, nbf: notBefore, exp: expires, maxSdk: "9.99.99")
-        return try CompactJWS.sign(claims, typ: LicenseClaims.tokenType, kid: DevelopmentSigningKey.kid,
-                                   key: key ?? TestKeys.developmentPrivateKey())
+        return try CompactJWS.sign(
+            claims, typ: LicenseClaims.tokenType, kid: DevelopmentSigningKey.kid,
+            key: key ?? TestKeys.developmentPrivateKey())
     }
 
     /// Settings for `key`, opted in to development licences (the tests sign with the development key).
-    static func settings(_ key: String, download: Bool = false, allowsDevelopmentLicenses: Bool = true)
+    static func settings(
+        _ key: String, download: Bool = false, allowsDevelopmentLicenses: Bool = true
+    )
         -> BlinkIDSdkSettings
     {
-        var settings = BlinkIDSdkSettings(licenseKey: key, downloadResources: download,
-                                          allowsDevelopmentLicenses: allowsDevelopmentLicenses)
+        var settings = BlinkIDSdkSettings(
+            licenseKey: key, downloadResources: download,
+            allowsDevelopmentLicenses: allowsDevelopmentLicenses)
         settings.bundleIdentifier = "com.example.tests"
         return settings
     }
@@ -101,7 +106,8 @@ struct BlinkIDSdkTests {
     }
 
     @Test func anExpiredKeyIsExpired() async throws {
-        let key = try Self.license(notBefore: Self.now.addingTimeInterval(-86_400), expires: Self.now.addingTimeInterval(-3600))
+        let key = try Self.license(
+            notBefore: Self.now.addingTimeInterval(-86_400), expires: Self.now.addingTimeInterval(-3600))
         let error = await Self.creationError(Self.settings(key))
         guard case .expired = error as? LicenseError else {
             Issue.record("expected .expired, got \(String(describing: error))")
@@ -145,8 +151,9 @@ struct BlinkIDSdkTests {
         defer { server.stop() }
         let folder = try TemporaryFolder()
         let weights = try Self.bundledWeights()
-        let manifest = try server.publish([DocumentEngineInfo.recogniserResourceName: weights], version: 2,
-                                          issuedAt: Self.now, expiresAt: Self.now.addingTimeInterval(86_400))
+        let manifest = try server.publish(
+            [DocumentEngineInfo.recogniserResourceName: weights], version: 2,
+            issuedAt: Self.now, expiresAt: Self.now.addingTimeInterval(86_400))
         var settings = Self.settings(try Self.license(), download: true)
         settings.resourceDownloadURL = server.baseURL
         settings.resourceLocalFolder = folder.child("MLModels")
@@ -165,8 +172,9 @@ struct BlinkIDSdkTests {
         let server = try LoopbackResourceServer.start()
         defer { server.stop() }
         let folder = try TemporaryFolder()
-        try server.publish([DocumentEngineInfo.recogniserResourceName: Data("not weights".utf8)], version: 2,
-                           issuedAt: Self.now, expiresAt: Self.now.addingTimeInterval(86_400))
+        try server.publish(
+            [DocumentEngineInfo.recogniserResourceName: Data("not weights".utf8)], version: 2,
+            issuedAt: Self.now, expiresAt: Self.now.addingTimeInterval(86_400))
         var settings = Self.settings(try Self.license(), download: true)
         settings.resourceDownloadURL = server.baseURL
         settings.resourceLocalFolder = folder.child("MLModels")

@@ -1,6 +1,7 @@
 import CaptureCore
 import Foundation
 import Testing
+
 @testable import BlinkID
 
 /// Scanning sessions end to end: the guide's example on the bundled sample documents (real
@@ -16,10 +17,12 @@ struct BlinkIDSessionTests {
     }
 
     static func sdk() async throws -> BlinkIDSdk {
-        try await BlinkIDSdk.create(settings: BlinkIDSdkSettings(licenseKey: try BlinkIDSdkTests.license(),
-                                                                 downloadResources: false,
-                                                                 allowsDevelopmentLicenses: true),
-                                    now: { BlinkIDSdkTests.now })
+        try await BlinkIDSdk.create(
+            settings: BlinkIDSdkSettings(
+                licenseKey: try BlinkIDSdkTests.license(),
+                downloadResources: false,
+                allowsDevelopmentLicenses: true),
+            now: { BlinkIDSdkTests.now })
     }
 
     @Test func theGuidesExampleScansAPassportPhoto() async throws {
@@ -94,8 +97,10 @@ struct BlinkIDSessionTests {
     @Test func tinyAndBlankFramesAreHandled() async throws {
         let sdk = try await Self.sdk()
         let session = await sdk.createScanningSession(sessionSettings: BlinkIDSessionSettings(inputImageSource: .photo))
-        for image in [RGBAImage(width: 1, height: 1), RGBAImage(width: 3000, height: 2),
-                      RGBAImage(width: 800, height: 600, fill: RGBA(r: 255, g: 255, b: 255))] {
+        for image in [
+            RGBAImage(width: 1, height: 1), RGBAImage(width: 3000, height: 2),
+            RGBAImage(width: 800, height: 600, fill: RGBA(r: 255, g: 255, b: 255)),
+        ] {
             let result = await session.process(inputImage: InputImage(image: image))
             #expect(result.processResult?.inputImageAnalysisResult.documentDetectionStatus == .failed)
             #expect(result.processResult?.resultCompleteness.scanningStatus == .scanningSideInProgress)
@@ -105,8 +110,9 @@ struct BlinkIDSessionTests {
     @Test func aRegionOfInterestOutsideTheFrameIsInvalidInput() async throws {
         let sdk = try await Self.sdk()
         let session = await sdk.createScanningSession(sessionSettings: BlinkIDSessionSettings(inputImageSource: .photo))
-        let image = InputImage(image: RGBAImage(width: 64, height: 64),
-                               regionOfInterest: RegionOfInterest(x: 0.8, y: 0.1, width: 0.5, height: 0.5))
+        let image = InputImage(
+            image: RGBAImage(width: 64, height: 64),
+            regionOfInterest: RegionOfInterest(x: 0.8, y: 0.1, width: 0.5, height: 0.5))
         let result = await session.process(inputImage: image)
         #expect(result.processResult?.inputImageAnalysisResult.processingStatus == .invalidInput)
     }
@@ -118,8 +124,10 @@ struct BlinkIDSessionTests {
         let empty = folder.appendingPathComponent("empty.jpg")
         let truncated = folder.appendingPathComponent("truncated.jpg")
         try Data().write(to: empty)
-        let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("samples/documents/td3.jpg"))
+        let jpeg = try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                    "samples/documents/td3.jpg"))
         try jpeg.prefix(jpeg.count / 3).write(to: truncated)
         for url in [empty, truncated, folder.appendingPathComponent("missing.png")] {
             #expect(throws: ImageError.self) { _ = try InputImage(contentsOf: url) }

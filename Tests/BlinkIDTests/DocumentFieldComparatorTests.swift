@@ -1,5 +1,6 @@
-import Testing
 import DocumentEngine
+import Testing
+
 @testable import BlinkID
 
 /// Field comparison between MRZ and barcode: normalisation rules as tables.
@@ -61,16 +62,23 @@ extension AamvaResult {
         return MrzResult(try MRZParser.parse(lines, today: MRZDate(year: 2026, month: 11, day: 26)))
     }
 
-    private func viz(surname: String, number: String = "L898902C3", birth: (Int, Int, Int) = (12, 8, 1974)) -> VizResult {
+    private func viz(surname: String, number: String = "L898902C3", birth: (Int, Int, Int) = (12, 8, 1974)) -> VizResult
+    {
         let zone = VizLayout.Zone(x: 0, y: 0, width: 1, height: 1)
-        let reading = VizReading(layoutID: "icao-td3", fields: [
-            .init(field: .primaryName, value: surname, rawText: surname, date: nil, confidence: 0.9, box: zone),
-            .init(field: .secondaryName, value: "ANNA MARIA", rawText: "ANNA MARIA", date: nil, confidence: 0.9, box: zone),
-            .init(field: .documentNumber, value: number, rawText: number, date: nil, confidence: 0.9, box: zone),
-            .init(field: .dateOfBirth, value: "x", rawText: "x",
-                  date: VizDate(day: birth.0, month: birth.1, year: birth.2, originalString: "x"), confidence: 0.9, box: zone),
-            .init(field: .sex, value: "F", rawText: "F", date: nil, confidence: 0.9, box: zone),
-        ], notRead: [])
+        let reading = VizReading(
+            layoutID: "icao-td3",
+            fields: [
+                .init(field: .primaryName, value: surname, rawText: surname, date: nil, confidence: 0.9, box: zone),
+                .init(
+                    field: .secondaryName, value: "ANNA MARIA", rawText: "ANNA MARIA", date: nil, confidence: 0.9,
+                    box: zone),
+                .init(field: .documentNumber, value: number, rawText: number, date: nil, confidence: 0.9, box: zone),
+                .init(
+                    field: .dateOfBirth, value: "x", rawText: "x",
+                    date: VizDate(day: birth.0, month: birth.1, year: birth.2, originalString: "x"), confidence: 0.9,
+                    box: zone),
+                .init(field: .sex, value: "F", rawText: "F", date: nil, confidence: 0.9, box: zone),
+            ], notRead: [])
         return VizResult(reading, side: .first)
     }
 

@@ -1,6 +1,7 @@
 import CaptureCore
 import Foundation
 import Testing
+
 @testable import BlinkID
 
 /// Camera frames turned upright by their orientation, and regions of interest validated.
@@ -16,8 +17,10 @@ import Testing
 
     /// The buffer position (x, y) shown at the upright image's top-left and top-right corners.
     static func corners(_ orientation: CameraFrameVideoOrientation) -> (Int, Int, Int, Int, size: (Int, Int)) {
-        let input = InputImage(cameraFrame: CameraFrame(buffer: MBSampleBufferWrapper(image: buffer),
-                                                        orientation: orientation))
+        let input = InputImage(
+            cameraFrame: CameraFrame(
+                buffer: MBSampleBufferWrapper(image: buffer),
+                orientation: orientation))
         let upright = input.rgbaImage
         let tl = upright[0, 0], tr = upright[upright.width - 1, 0]
         return (Int(tl.r), Int(tl.g), Int(tr.r), Int(tr.g), (input.width, input.height))

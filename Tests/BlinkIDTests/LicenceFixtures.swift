@@ -1,6 +1,7 @@
 import CaptureCore
 import DocumentEngine
 import DocumentSynthesis
+
 @testable import BlinkID
 
 /// Generated card sides for the barcode step: licence fronts and backs (``LicenceBackSceneGenerator``)
@@ -79,7 +80,8 @@ enum LicenceFixtures {
             for x in max(0, x0)..<min(image.width, x1) {
                 let mx = Int(((Double(x) + 0.5) / s - left) / unitX)
                 let my = Int(((Double(y) + 0.5) / s - top) / unitY)
-                let dark = mx >= 0 && my >= 0 && mx < matrix.width && my < matrix.height
+                let dark =
+                    mx >= 0 && my >= 0 && mx < matrix.width && my < matrix.height
                     && matrix.pixels[my * matrix.width + mx] == 0
                 image[x, y] = dark ? RGBA(r: 20, g: 20, b: 28) : RGBA(r: 250, g: 250, b: 248)
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlinkID
 
 @Suite struct ScanFlowTests {

@@ -1,6 +1,7 @@
 import CaptureCore
 import Foundation
 import Testing
+
 @testable import BlinkID
 @testable import BlinkIDUX
 
@@ -18,9 +19,10 @@ struct BlinkIDAnalyzerTests {
         sdk: BlinkIDSdk, settings: BlinkIDSessionSettings = photo, clock: ManualClock = ManualClock(),
         stepTimeout: Duration? = .seconds(15), events: BlinkIDEventStream = BlinkIDEventStream()
     ) async -> BlinkIDAnalyzer {
-        await BlinkIDAnalyzer(sdk: sdk, blinkIDSessionSettings: settings, eventStream: events,
-                              stepTimeout: stepTimeout, clock: clock,
-                              translator: UIEventTranslator.Configuration(onsetDelay: .zero))
+        await BlinkIDAnalyzer(
+            sdk: sdk, blinkIDSessionSettings: settings, eventStream: events,
+            stepTimeout: stepTimeout, clock: clock,
+            translator: UIEventTranslator.Configuration(onsetDelay: .zero))
     }
 
     static func describe(_ outcome: Outcome) -> String {
@@ -95,8 +97,9 @@ struct BlinkIDAnalyzerTests {
         clock.advance(by: .seconds(4))
         await analyzer.analyze(image: Fixtures.blankFrame)
         clock.advance(by: .seconds(1))
-        #expect(Self.describe(await analyzer.result()) == "interrupted(The document was not scanned in time; "
-            + "check the lighting and try again.)")
+        #expect(
+            Self.describe(await analyzer.result()) == "interrupted(The document was not scanned in time; "
+                + "check the lighting and try again.)")
         #expect(await !analyzer.isStepTimerArmed)
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlinkIDUX
 
 /// The event stream serves any number of consumers, including late ones.

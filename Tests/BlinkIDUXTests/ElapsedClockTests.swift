@@ -1,5 +1,6 @@
 import CaptureCore
 import Testing
+
 @testable import BlinkIDUX
 
 /// The injected clocks: elapsed time and sleepers on a manual clock.

@@ -1,6 +1,7 @@
 import CaptureCore
 import CaptureKitTesting
 import Foundation
+
 @testable import BlinkID
 
 /// SDKs, licences and frames for the analyzer tests (real SDK, real bundled weights, real samples).
@@ -14,15 +15,18 @@ enum Fixtures {
             sub: "customer-1", jti: "lic-ux", aud: ["*"], prod: "blinkid", plat: ["linux", "ios", "android"],
             feat: ["mrz"], iat: now.addingTimeInterval(-3600), nbf: now.addingTimeInterval(-3600),
             exp: now.addingTimeInterval(licenceLifetime), maxSdk: "9.99.99")
-        return try CompactJWS.sign(claims, typ: LicenseClaims.tokenType, kid: DevelopmentSigningKey.kid,
-                                   key: TestKeys.developmentPrivateKey())
+        return try CompactJWS.sign(
+            claims, typ: LicenseClaims.tokenType, kid: DevelopmentSigningKey.kid,
+            key: TestKeys.developmentPrivateKey())
     }
 
     /// An SDK with bundled resources whose notion of "now" is read from `date` (moved by tests).
     static func sdk(date: Locked<Date> = Locked(now)) async throws -> BlinkIDSdk {
-        try await BlinkIDSdk.create(settings: BlinkIDSdkSettings(licenseKey: try license(), downloadResources: false,
-                                                                 allowsDevelopmentLicenses: true),
-                                    now: { date.withLock { $0 } })
+        try await BlinkIDSdk.create(
+            settings: BlinkIDSdkSettings(
+                licenseKey: try license(), downloadResources: false,
+                allowsDevelopmentLicenses: true),
+            now: { date.withLock { $0 } })
     }
 
     /// `samples/documents/<name>.jpg` as an upright portrait camera frame.

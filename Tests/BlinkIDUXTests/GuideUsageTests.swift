@@ -1,6 +1,7 @@
 import CaptureCore
 import Foundation
 import Testing
+
 @testable import BlinkID
 @testable import BlinkIDUX
 
@@ -60,8 +61,9 @@ struct GuideUsageTests {
         let roi = RegionOfInterest(x: 0, y: 0, width: 1, height: 1)
         for _ in 0..<4 {
             for try await frame in try ImageFilesSource(paths: [td3]).frames() {
-                await analyzer.analyze(image: CameraFrame(
-                    buffer: MBSampleBufferWrapper(image: frame.image), roi: roi, orientation: .landscapeRight))
+                await analyzer.analyze(
+                    image: CameraFrame(
+                        buffer: MBSampleBufferWrapper(image: frame.image), roi: roi, orientation: .landscapeRight))
             }
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlinkIDUX
 
 /// The string catalogue holds a translated, non-empty value for every typed key in every language.

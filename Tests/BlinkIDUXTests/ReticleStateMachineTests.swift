@@ -1,11 +1,14 @@
 import Testing
+
 @testable import BlinkIDUX
 
 /// The reticle's debouncing, driven as tables of (time in ms, batch) → state shown after the batch.
 @Suite
 struct ReticleStateMachineTests {
     /// Feeds the batches and returns the state after each.
-    static func run(_ steps: [(Int, [UIEvent])], machine: ReticleStateMachine = ReticleStateMachine())
+    static func run(
+        _ steps: [(Int, [UIEvent])], machine: ReticleStateMachine = ReticleStateMachine()
+    )
         -> [ReticleState]
     {
         var m = machine
@@ -38,8 +41,10 @@ struct ReticleStateMachineTests {
 
     @Test func aTieWithoutTheStateShownGoesToTheHigherPriority() {
         // during the flip nothing shown can be tied; once it is over, the three-way tie goes to tooClose
-        let states = Self.run([(0, [.requestDocumentSide(side: .back)]), (1900, [.blur]), (1950, [.tooClose]),
-                               (2050, [])])
+        let states = Self.run([
+            (0, [.requestDocumentSide(side: .back)]), (1900, [.blur]), (1950, [.tooClose]),
+            (2050, []),
+        ])
         #expect(states == [.flip, .flip, .flip, .error(.tooClose)])
     }
 
@@ -61,8 +66,9 @@ struct ReticleStateMachineTests {
 
     @Test func successIsFinalUntilARestart() {
         var m = ReticleStateMachine()
-        #expect(m.documentScanned(at: .zero)
-            == ReticleStateMachine.Action(state: .success, announcement: .documentScannedAnnouncement))
+        #expect(
+            m.documentScanned(at: .zero)
+                == ReticleStateMachine.Action(state: .success, announcement: .documentScannedAnnouncement))
         #expect(m.eventsReceived([.requestDocumentSide(side: .back)], at: .seconds(5)) == nil)
         #expect(m.documentScanned(at: .seconds(6)) == nil)
         #expect(m.restarted(at: .seconds(7))?.state == .front)
@@ -71,8 +77,11 @@ struct ReticleStateMachineTests {
 
     @Test func everyStateHasAnInstructionAndSuccessOutranksEverything() {
         let states: [ReticleState] = [.front, .back, .barcode, .flip, .success, .error(.occlusion), .error(.wrongSide)]
-        #expect(states.map(\.instruction) == [.scanFront, .scanBack, .scanBarcode, .flipDocument, .documentScanned,
-                                              .keepFullyVisible, .flipDocument])
+        #expect(
+            states.map(\.instruction) == [
+                .scanFront, .scanBack, .scanBarcode, .flipDocument, .documentScanned,
+                .keepFullyVisible, .flipDocument,
+            ])
         #expect(states.allSatisfy { $0 == .success || $0.priority < ReticleState.success.priority })
         #expect(UXTextKey.torchHint(isTorchOn: true) == .torchTurnOffHint)
         #expect(UXTextKey.torchHint(isTorchOn: false) == .torchTurnOnHint)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlinkIDUX
 
 /// The analyzer's lifecycle as a value type: every transition from every state.

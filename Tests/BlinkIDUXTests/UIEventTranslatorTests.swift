@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BlinkIDUX
 
 /// The translator from per-frame results to UI events, driven as tables of frames and times.
@@ -17,7 +18,9 @@ struct UIEventTranslatorTests {
     }
 
     /// Feeds `frames` (each at its time in milliseconds) and returns the batch after each.
-    static func run(_ frames: [(Int, ProcessResult)], configuration: UIEventTranslator.Configuration = .init())
+    static func run(
+        _ frames: [(Int, ProcessResult)], configuration: UIEventTranslator.Configuration = .init()
+    )
         -> [[UIEvent]]
     {
         var translator = UIEventTranslator(configuration: configuration)
@@ -55,14 +58,18 @@ struct UIEventTranslatorTests {
     }
 
     @Test func aSingleBadFrameIsNeverReported() {
-        let batches = Self.run([(0, Self.frame(.cameraTooFar)), (100, Self.frame()), (400, Self.frame()),
-                                (500, Self.frame(.cameraTooFar)), (700, Self.frame(.cameraTooFar))])
+        let batches = Self.run([
+            (0, Self.frame(.cameraTooFar)), (100, Self.frame()), (400, Self.frame()),
+            (500, Self.frame(.cameraTooFar)), (700, Self.frame(.cameraTooFar)),
+        ])
         #expect(batches.allSatisfy { $0.isEmpty })
     }
 
     @Test func aConditionStopsOnTheFirstFrameWithoutIt() {
-        let batches = Self.run([(0, Self.frame(.cameraTooFar)), (300, Self.frame(.cameraTooFar)),
-                                (330, Self.frame(processing: .success)), (360, Self.frame(.cameraTooFar))])
+        let batches = Self.run([
+            (0, Self.frame(.cameraTooFar)), (300, Self.frame(.cameraTooFar)),
+            (330, Self.frame(processing: .success)), (360, Self.frame(.cameraTooFar)),
+        ])
         #expect(batches == [[], [.tooFar], [], []])
     }
 
@@ -74,10 +81,12 @@ struct UIEventTranslatorTests {
     }
 
     @Test func theSideIsRequestedOnceWhenTheFrontIsDone() {
-        let batches = Self.run([(0, Self.frame(.cameraTooFar)), (300, Self.frame(.cameraTooFar)),
-                                (330, Self.frame(processing: .success, status: .sideScanned)),
-                                (360, Self.frame(.cameraTooFar)), (400, Self.frame(processing: .awaitingOtherSide)),
-                                (700, Self.frame(.cameraTooFar))])
+        let batches = Self.run([
+            (0, Self.frame(.cameraTooFar)), (300, Self.frame(.cameraTooFar)),
+            (330, Self.frame(processing: .success, status: .sideScanned)),
+            (360, Self.frame(.cameraTooFar)), (400, Self.frame(processing: .awaitingOtherSide)),
+            (700, Self.frame(.cameraTooFar)),
+        ])
         #expect(batches == [[], [.tooFar], [.requestDocumentSide(side: .back)], [], [], []])
     }
 
@@ -89,15 +98,20 @@ struct UIEventTranslatorTests {
     @Test func anMRZThatStaysUnreadableOnAClearDocumentMeansOcclusion() {
         let unreadable = Self.frame(processing: .mrzParsingFailed)
         let configuration = UIEventTranslator.Configuration(onsetDelay: .zero, occlusionFrames: 3)
-        let batches = Self.run([(0, unreadable), (30, unreadable), (60, unreadable), (90, unreadable),
-                                (120, Self.frame(processing: .mrzParsingFailed, blur: true)), (150, unreadable)],
-                               configuration: configuration)
+        let batches = Self.run(
+            [
+                (0, unreadable), (30, unreadable), (60, unreadable), (90, unreadable),
+                (120, Self.frame(processing: .mrzParsingFailed, blur: true)), (150, unreadable),
+            ],
+            configuration: configuration)
         #expect(batches == [[], [], [.occlusion], [.occlusion], [.blur], []])
     }
 
     @Test func priorityFollowsTheGuidesOrder() {
-        let guideOrder: [UIEvent] = [.requestDocumentSide(side: .back), .wrongSide, .tooClose, .tooFar,
-                                     .tooCloseToEdge, .tilt, .blur, .glare, .notFullyVisible, .occlusion]
+        let guideOrder: [UIEvent] = [
+            .requestDocumentSide(side: .back), .wrongSide, .tooClose, .tooFar,
+            .tooCloseToEdge, .tilt, .blur, .glare, .notFullyVisible, .occlusion,
+        ]
         #expect(guideOrder.sorted { $0.priority > $1.priority } == guideOrder)
         #expect(Set(guideOrder.map(\.priority)).count == guideOrder.count)
     }

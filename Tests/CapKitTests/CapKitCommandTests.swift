@@ -13,11 +13,13 @@ struct CapKitCommandTests {
     /// A BlinkID licence signed with the committed development key, valid for a day from now.
     static func developmentLicence() throws -> String {
         let now = Date()
-        let claims = LicenseClaims(sub: "capkit-tests", jti: UUID().uuidString, aud: ["*"], prod: "blinkid",
-                                   plat: ["linux", "macos", "ios", "android"], feat: ["mrz", "barcode"], iat: now,
-                                   nbf: now, exp: now.addingTimeInterval(86_400), maxSdk: "9.99.99")
-        return try CompactJWS.sign(claims, typ: LicenseClaims.tokenType, kid: DevelopmentSigningKey.kid,
-                                   key: TestKeys.developmentPrivateKey())
+        let claims = LicenseClaims(
+            sub: "capkit-tests", jti: UUID().uuidString, aud: ["*"], prod: "blinkid",
+            plat: ["linux", "macos", "ios", "android"], feat: ["mrz", "barcode"], iat: now,
+            nbf: now, exp: now.addingTimeInterval(86_400), maxSdk: "9.99.99")
+        return try CompactJWS.sign(
+            claims, typ: LicenseClaims.tokenType, kid: DevelopmentSigningKey.kid,
+            key: TestKeys.developmentPrivateKey())
     }
 
     // MARK: Argument validation and exit statuses
@@ -83,7 +85,8 @@ struct CapKitCommandTests {
 
     @Test func aDevelopmentLicenceFromTheEnvironmentNeedsTheFlag() async throws {
         let outcome = try await CapKitRunner.run(
-            ["scan", "samples/documents/td3.jpg"], environment: ["CAPTUREKIT_LICENSE_KEY": try Self.developmentLicence()])
+            ["scan", "samples/documents/td3.jpg"],
+            environment: ["CAPTUREKIT_LICENSE_KEY": try Self.developmentLicence()])
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("set allowsDevelopmentLicenses for development builds only"))
         #expect(outcome.standardOutput.isEmpty)
@@ -101,7 +104,8 @@ struct CapKitCommandTests {
         let first = try #require(lines.first)
         let line = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         // The passport page's printed fields are read too, and compared with its MRZ.
-        #expect(Set(line.keys) == ["input", "detectionStatus", "documentLocation", "mrz", "barcode", "viz", "dataMatch"])
+        #expect(
+            Set(line.keys) == ["input", "detectionStatus", "documentLocation", "mrz", "barcode", "viz", "dataMatch"])
         #expect((line["input"] as? String)?.hasSuffix("samples/documents/td3.jpg") == true)
         #expect(line["detectionStatus"] as? String == "success")
         #expect(line["barcode"] is NSNull)  // explicit null: no barcode on a passport page
@@ -124,10 +128,12 @@ struct CapKitCommandTests {
         #expect(confidences.joined().allSatisfy { (0...1).contains($0) })
         #expect(mrz["valid"] as? Bool == true)
         let fields = try #require(mrz["fields"] as? [String: Any])
-        #expect(Set(fields.keys) == [
-            "documentType", "documentCode", "issuingCountry", "documentNumber", "dateOfBirth", "dateOfExpiry", "sex",
-            "nationality", "primaryName", "secondaryName", "optionalData1", "optionalData2",
-        ])
+        #expect(
+            Set(fields.keys) == [
+                "documentType", "documentCode", "issuingCountry", "documentNumber", "dateOfBirth", "dateOfExpiry",
+                "sex",
+                "nationality", "primaryName", "secondaryName", "optionalData1", "optionalData2",
+            ])
         #expect(fields["documentType"] as? String == "td3")
         #expect((fields["documentCode"] as? String)?.hasPrefix("P") == true)
         let birth = try #require(fields["dateOfBirth"] as? String)

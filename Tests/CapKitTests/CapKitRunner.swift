@@ -24,9 +24,11 @@ struct CapKitRunner {
         let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         // On Linux the tests run inside `<build>/CaptureKitPackageTests.xctest`; on Apple platforms
         // inside `<build>/CaptureKitPackageTests.xctest/Contents/MacOS/…`.
-        for folder in [runner.deletingLastPathComponent(),
-                       runner.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                           .deletingLastPathComponent()] {
+        for folder in [
+            runner.deletingLastPathComponent(),
+            runner.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent(),
+        ] {
             let candidate = folder.appendingPathComponent("capkit")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
@@ -37,9 +39,11 @@ struct CapKitRunner {
     /// variables, plus `environment`.
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Outcome {
         guard let binary else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [
-                NSLocalizedDescriptionKey: "capkit is not built: run `swift build --build-tests` first",
-            ])
+            throw CocoaError(
+                .fileNoSuchFile,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "capkit is not built: run `swift build --build-tests` first"
+                ])
         }
         var variables = ProcessInfo.processInfo.environment
         for name in ["CAPTUREKIT_LICENSE_KEY", "CAPTUREKIT_SIGNING_KEY", "CAPTUREKIT_BUNDLE_ID"] {

@@ -2,10 +2,11 @@ import CaptureKitTesting
 import Crypto
 import Foundation
 import Testing
+
 @testable import CaptureCore
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The size cap and resume rules of one blob transfer, fed directly (no network).

@@ -2,6 +2,7 @@ import CaptureKitTesting
 import Crypto
 import Foundation
 import Testing
+
 @testable import CaptureCore
 
 /// Resources shipped in a folder with `manifest.json`, and the packer that writes it.
@@ -19,8 +20,9 @@ import Testing
     }
 
     func pack(version: Int = 2) throws -> ResourceManifest {
-        let manifest = try ResourceBundlePacker.manifest(for: folder.url, version: version,
-                                                         now: Date(timeIntervalSince1970: 1_800_000_000))
+        let manifest = try ResourceBundlePacker.manifest(
+            for: folder.url, version: version,
+            now: Date(timeIntervalSince1970: 1_800_000_000))
         try manifest.encodedJSON().write(to: folder.child(ResourceManifest.bundleFileName))
         return manifest
     }
@@ -46,8 +48,9 @@ import Testing
 
     @Test func aPackedFolderLoadsThroughTheResourceLoader() async throws {
         _ = try pack()
-        let loaded = try await ResourceLoader.load(names: ["mrz-ocrb", "labels"], from: .bundled(folder: folder.url),
-                                                   now: Date())
+        let loaded = try await ResourceLoader.load(
+            names: ["mrz-ocrb", "labels"], from: .bundled(folder: folder.url),
+            now: Date())
         #expect(loaded == ["mrz-ocrb": weights, "labels": labels])
     }
 

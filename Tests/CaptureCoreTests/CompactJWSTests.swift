@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+
 @testable import CaptureCore
 
 @Suite struct CompactJWSTests {
@@ -58,7 +59,9 @@ import Testing
         for alg in ["none", "HS256", "ES256"] {
             let header = Base64URL.encode(Array(#"{"alg":"\#(alg)","kid":"k1","typ":"test+jwt"}"#.utf8))
             let token = header + "." + payload + "." + Base64URL.encode([UInt8](repeating: 0, count: 64))
-            #expect(throws: JWSError.unsupportedAlgorithm(alg)) { try keyring().verify(token, expectedType: "test+jwt") }
+            #expect(throws: JWSError.unsupportedAlgorithm(alg)) {
+                try keyring().verify(token, expectedType: "test+jwt")
+            }
         }
     }
 

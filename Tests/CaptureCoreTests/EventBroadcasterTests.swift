@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CaptureCore
 
 @Suite(.timeLimit(.minutes(1)))

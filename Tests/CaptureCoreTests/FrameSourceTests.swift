@@ -1,6 +1,7 @@
+import CaptureKitTesting
 import Foundation
 import Testing
-import CaptureKitTesting
+
 @testable import CaptureCore
 
 @Suite(.timeLimit(.minutes(1)))
@@ -18,8 +19,10 @@ struct FrameSourceTests {
         let url = dir.appendingPathComponent("clip.mp4")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        p.arguments = ["-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "gray", "-s", "\(width)x\(height)",
-                       "-r", "10", "-i", "-", "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv444p", url.path]
+        p.arguments = [
+            "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "gray", "-s", "\(width)x\(height)",
+            "-r", "10", "-i", "-", "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv444p", url.path,
+        ]
         let input = Pipe()
         p.standardInput = input
         try p.run()

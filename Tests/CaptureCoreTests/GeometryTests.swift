@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CaptureCore
 
 @Suite struct GeometryTests {
@@ -24,16 +25,20 @@ import Testing
     }
 
     @Test func degenerateQuadrilateralHasNoHomography() {
-        let line = Quadrilateral2D(corners: [Point2D(x: 0, y: 0), Point2D(x: 1, y: 1),
-                                             Point2D(x: 2, y: 2), Point2D(x: 3, y: 3)])
+        let line = Quadrilateral2D(corners: [
+            Point2D(x: 0, y: 0), Point2D(x: 1, y: 1),
+            Point2D(x: 2, y: 2), Point2D(x: 3, y: 3),
+        ])
         #expect(Homography(from: square, to: line) == nil)
     }
 
     @Test func areaAndConvexity() {
         #expect(square.area == 5000)
         #expect(square.isConvex)
-        let bowtie = Quadrilateral2D(corners: [Point2D(x: 0, y: 0), Point2D(x: 10, y: 10),
-                                               Point2D(x: 10, y: 0), Point2D(x: 0, y: 10)])
+        let bowtie = Quadrilateral2D(corners: [
+            Point2D(x: 0, y: 0), Point2D(x: 10, y: 10),
+            Point2D(x: 10, y: 0), Point2D(x: 0, y: 10),
+        ])
         #expect(!bowtie.isConvex)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CaptureCore
 
 @Suite struct ImageCodecTests {
@@ -7,8 +8,9 @@ import Testing
         var img = RGBAImage(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
-                img[x, y] = RGBA(r: UInt8(x * 255 / max(1, width - 1)), g: UInt8(y * 255 / max(1, height - 1)),
-                                 b: UInt8((x + y) % 256), a: 255)
+                img[x, y] = RGBA(
+                    r: UInt8(x * 255 / max(1, width - 1)), g: UInt8(y * 255 / max(1, height - 1)),
+                    b: UInt8((x + y) % 256), a: 255)
             }
         }
         return img
@@ -107,7 +109,9 @@ import Testing
         var generator = SplitMix64(seed: 0x1A6E_C0DE)
         for _ in 0..<50 {
             var bytes = [UInt8](data)
-            for _ in 0..<8 { bytes[Int.random(in: 20..<bytes.count, using: &generator)] = .random(in: 0...255, using: &generator) }
+            for _ in 0..<8 {
+                bytes[Int.random(in: 20..<bytes.count, using: &generator)] = .random(in: 0...255, using: &generator)
+            }
             // Either an image or a typed ImageError (the signature allows nothing else); never a crash.
             _ = try? ImageCodec.decode(Data(bytes))
         }

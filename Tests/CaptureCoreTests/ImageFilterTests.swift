@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CaptureCore
 
 @Suite struct ImageFilterTests {
@@ -34,8 +35,10 @@ import Testing
     @Test func rectifyingAHalfScaleQuadDownsamplesByTwo() throws {
         var g = GrayImage(width: 64, height: 48)
         for y in 0..<48 { for x in 0..<64 { g[x, y] = x < 32 ? 40 : 200 } }
-        let r = try #require(PerspectiveWarp.rectify(g, quad: Quadrilateral2D(x: 0, y: 0, width: 64, height: 48),
-                                                     width: 32, height: 24))
+        let r = try #require(
+            PerspectiveWarp.rectify(
+                g, quad: Quadrilateral2D(x: 0, y: 0, width: 64, height: 48),
+                width: 32, height: 24))
         #expect(r[5, 10] == 40 && r[26, 10] == 200)
     }
 
@@ -53,7 +56,7 @@ import Testing
         let w = 6, h = 4
         var mask = [Bool](repeating: false, count: w * h)
         mask[0] = true; mask[w + 1] = true  // diagonal pair
-        mask[4] = true; mask[5] = true      // separate pair
+        mask[4] = true; mask[5] = true  // separate pair
         let c = ConnectedComponents.label(mask, width: w, height: h)
         #expect(c.count == 2)
         #expect(Set(c.map(\.area)) == [2])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CaptureCore
 
 /// The fast paths of the hot image primitives against plain reference implementations.
@@ -7,7 +8,7 @@ import Testing
     struct Generator {
         var state: UInt64
         mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
     }
@@ -121,8 +122,9 @@ import Testing
         var seen = [Bool](repeating: false, count: mask.count)
         var out: [ConnectedComponent] = []
         for start in 0..<mask.count where mask[start] && !seen[start] {
-            var c = ConnectedComponent(minX: start % width, minY: start / width, maxX: start % width + 1,
-                                       maxY: start / width + 1, area: 0, sumX: 0, sumY: 0)
+            var c = ConnectedComponent(
+                minX: start % width, minY: start / width, maxX: start % width + 1,
+                maxY: start / width + 1, area: 0, sumX: 0, sumY: 0)
             var stack = [start]
             seen[start] = true
             while let p = stack.popLast() {
@@ -200,7 +202,9 @@ import Testing
     @Test func bilinearSamplesInsideOnTheBorderAndOutsideMatchTheTextbookFormula() {
         let g = noise(width: 13, height: 9, seed: 21)
         var rng = Generator(state: 8)
-        var positions: [(Double, Double)] = [(0, 0), (12, 8), (12, 0), (-0.5, 4.25), (12.75, 8.5), (-3.2, -7.9), (6, 8)]
+        var positions: [(Double, Double)] = [
+            (0, 0), (12, 8), (12, 0), (-0.5, 4.25), (12.75, 8.5), (-3.2, -7.9), (6, 8),
+        ]
         for _ in 0..<300 {
             positions.append((Double(rng.next(20_000)) / 1000 - 3, Double(rng.next(16_000)) / 1000 - 3))
         }
@@ -220,11 +224,14 @@ import Testing
         // neighbours differ by up to 255, a thousandth of a pixel is a quarter of a level: every
         // sample must stay within 1.5 levels of the exact homography and bilinear formula.
         let g = noise(width: 300, height: 200, seed: 9)
-        let quad = Quadrilateral2D(corners: [Point2D(x: 31.3, y: 22.8), Point2D(x: 270.6, y: 41.2),
-                                             Point2D(x: 251.9, y: 181.7), Point2D(x: 12.4, y: 160.1)])
+        let quad = Quadrilateral2D(corners: [
+            Point2D(x: 31.3, y: 22.8), Point2D(x: 270.6, y: 41.2),
+            Point2D(x: 251.9, y: 181.7), Point2D(x: 12.4, y: 160.1),
+        ])
         let (w, h) = (173, 97)
         let r = try #require(PerspectiveWarp.rectify(g, quad: quad, width: w, height: h))
-        let map = try #require(Homography(from: Quadrilateral2D(x: 0, y: 0, width: Double(w), height: Double(h)), to: quad))
+        let map = try #require(
+            Homography(from: Quadrilateral2D(x: 0, y: 0, width: Double(w), height: Double(h)), to: quad))
         var worst = 0.0
         for y in 0..<h {
             for x in 0..<w {

@@ -2,13 +2,16 @@ import CaptureKitTesting
 import Crypto
 import Foundation
 import Testing
+
 @testable import CaptureCore
 
 /// Semantic versions, the built-in keyring and signing-key files.
 @Suite struct LicenseSupportTests {
     @Test func semanticVersionsCompareByPrecedence() throws {
-        let ordered = ["0.1.0", "0.9.9", "1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta.2",
-                       "1.0.0-beta.11", "1.0.0-rc.1", "1.0.0", "1.2.10", "1.10.0", "2.0.0"]
+        let ordered = [
+            "0.1.0", "0.9.9", "1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta.2",
+            "1.0.0-beta.11", "1.0.0-rc.1", "1.0.0", "1.2.10", "1.10.0", "2.0.0",
+        ]
         let versions = try ordered.map { try #require(SemanticVersion($0)) }
         for (lower, higher) in zip(versions, versions.dropFirst()) {
             #expect(lower < higher, "\(lower) < \(higher)")
@@ -17,8 +20,10 @@ import Testing
         #expect(versions.map(\.description) == ordered)
     }
 
-    @Test(arguments: ["", "1", "1.2", "1.2.3.4", "01.2.3", "1.2.-3", "+1.2.3", "1.2.3+build", "1.2.3-", "1.2.3-a..b",
-                      "1.2.3-01", " 1.2.3", "v1.2.3", "1.2.3 ", "9999999999.0.0", "1.2.x"])
+    @Test(arguments: [
+        "", "1", "1.2", "1.2.3.4", "01.2.3", "1.2.-3", "+1.2.3", "1.2.3+build", "1.2.3-", "1.2.3-a..b",
+        "1.2.3-01", " 1.2.3", "v1.2.3", "1.2.3 ", "9999999999.0.0", "1.2.x",
+    ])
     func textThatIsNotASemanticVersionIsRefused(_ text: String) {
         #expect(SemanticVersion(text) == nil)
     }
@@ -54,8 +59,10 @@ import Testing
         #expect(throws: DevelopmentSigningKey.LoadError.missing(path: missing.path)) {
             try DevelopmentSigningKey.load(from: missing)
         }
-        let samples = ["", "not base64!", Base64URL.encode([UInt8](repeating: 1, count: 31)),
-                       String(repeating: "A", count: 10_000), "QUJD\nREVG"]
+        let samples = [
+            "", "not base64!", Base64URL.encode([UInt8](repeating: 1, count: 31)),
+            String(repeating: "A", count: 10_000), "QUJD\nREVG",
+        ]
         for (index, sample) in samples.enumerated() {
             let url = folder.child("bad-\(index)")
             try Data(sample.utf8).write(to: url)

@@ -2,6 +2,7 @@ import CaptureKitTesting
 import Crypto
 import Foundation
 import Testing
+
 @testable import CaptureCore
 
 /// Offline licence verification (`notes/security.md` §4, cases 27–29).
@@ -21,11 +22,14 @@ import Testing
         feat: [String] = ["mrz"], nbf: Date = now.addingTimeInterval(-86_400),
         exp: Date = now.addingTimeInterval(86_400), maxSdk: String = "1.99.99"
     ) -> LicenseClaims {
-        LicenseClaims(sub: "acme", jti: "lic-1", aud: aud, prod: prod, plat: plat, feat: feat,
-                      iat: nbf, nbf: nbf, exp: exp, maxSdk: maxSdk)
+        LicenseClaims(
+            sub: "acme", jti: "lic-1", aud: aud, prod: prod, plat: plat, feat: feat,
+            iat: nbf, nbf: nbf, exp: exp, maxSdk: maxSdk)
     }
 
-    func issue(_ claims: LicenseClaims, kid: String = "dev-2026", key: Curve25519.Signing.PrivateKey? = nil)
+    func issue(
+        _ claims: LicenseClaims, kid: String = "dev-2026", key: Curve25519.Signing.PrivateKey? = nil
+    )
         throws -> String
     {
         try CompactJWS.sign(claims, typ: LicenseClaims.tokenType, kid: kid, key: key ?? self.key)
@@ -115,8 +119,9 @@ import Testing
     /// The verifier of an app with its own key `prod-2027` and the development opt-in as given.
     func appVerifier(allowsDevelopmentLicenses: Bool, own: Curve25519.Signing.PrivateKey) -> LicenseVerifier {
         LicenseVerifier(
-            keyring: LicenseKeyring.trusted(publicKeys: ["prod-2027": own.publicKey.rawRepresentation],
-                                            allowsDevelopmentLicenses: allowsDevelopmentLicenses),
+            keyring: LicenseKeyring.trusted(
+                publicKeys: ["prod-2027": own.publicKey.rawRepresentation],
+                allowsDevelopmentLicenses: allowsDevelopmentLicenses),
             product: "blinkid", platform: "linux", bundleID: "com.example.scanner", sdkVersion: "1.2.0")
     }
 
@@ -132,22 +137,26 @@ import Testing
                 platform: "linux", bundleID: "com.example.scanner", sdkVersion: "1.2.0"
             ).verify(development, now: Self.now)
         }
-        #expect(try appVerifier(allowsDevelopmentLicenses: true, own: own).verify(development, now: Self.now).sub
-            == "acme")
+        #expect(
+            try appVerifier(allowsDevelopmentLicenses: true, own: own).verify(development, now: Self.now).sub
+                == "acme")
         // The app's own licences verify either way.
         let owned = try issue(claims(), kid: "prod-2027", key: own)
         #expect(try appVerifier(allowsDevelopmentLicenses: false, own: own).verify(owned, now: Self.now).sub == "acme")
     }
 
     @Test func theRefusalSaysWhatToDo() {
-        #expect(LicenseError.developmentLicenseNotAllowed.description.hasPrefix(
-            "Licence signed with the development key; set allowsDevelopmentLicenses for development builds only."))
+        #expect(
+            LicenseError.developmentLicenseNotAllowed.description.hasPrefix(
+                "Licence signed with the development key; set allowsDevelopmentLicenses for development builds only."))
     }
 
     @Test func theDevelopmentKeyIsRecognisedByItsBytesUnderAnyKeyID() throws {
         let keyring = LicenseKeyring.trusted(
-            publicKeys: ["prod-2027": Data(LicenseKeyring.developmentPublicKey),
-                         "dev-2026": Data(LicenseKeyring.developmentPublicKey)],
+            publicKeys: [
+                "prod-2027": Data(LicenseKeyring.developmentPublicKey),
+                "dev-2026": Data(LicenseKeyring.developmentPublicKey),
+            ],
             allowsDevelopmentLicenses: false)
         #expect(keyring.keyIDs.isEmpty)
         #expect(LicenseKeyring.trusted(allowsDevelopmentLicenses: true).keyIDs == ["dev-2026"])

@@ -2,10 +2,11 @@ import CaptureKitTesting
 import Crypto
 import Foundation
 import Testing
+
 @testable import CaptureCore
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The download path against a real loopback server (`notes/security.md` §4, cases 35–45).
@@ -23,8 +24,9 @@ struct ResourceDownloaderTests {
         init(version: Int = 3) throws {
             server = try LoopbackResourceServer.start()
             folder = try TemporaryFolder()
-            manifest = try server.publish(["weights": weights, "labels": labels], version: version,
-                                          issuedAt: Self.now, expiresAt: Self.now.addingTimeInterval(86_400))
+            manifest = try server.publish(
+                ["weights": weights, "labels": labels], version: version,
+                issuedAt: Self.now, expiresAt: Self.now.addingTimeInterval(86_400))
         }
 
         deinit { server.stop() }
@@ -37,14 +39,18 @@ struct ResourceDownloaderTests {
             .download(baseURL: server.baseURL, cacheFolder: cacheFolder, keyring: LicenseKeyring.development)
         }
 
-        func load(_ names: [String] = ["weights"], now: Date = now, timeout: TimeInterval = 5)
+        func load(
+            _ names: [String] = ["weights"], now: Date = now, timeout: TimeInterval = 5
+        )
             async throws(ResourceDownloaderError) -> [String: Data]
         {
             try await ResourceLoader.load(names: names, from: source, now: now, timeout: timeout)
         }
 
         /// Loads and returns the error (nil when the load succeeds).
-        func loadError(_ names: [String] = ["weights"], now: Date = now, timeout: TimeInterval = 5) async
+        func loadError(
+            _ names: [String] = ["weights"], now: Date = now, timeout: TimeInterval = 5
+        ) async
             -> ResourceDownloaderError?
         {
             await ResourceDownloaderTests.loadError(from: source, names: names, now: now, timeout: timeout)
@@ -186,8 +192,9 @@ struct ResourceDownloaderTests {
         try fixture.writePartial(prefix, for: fixture.weightsEntry)
         let weights = fixture.weights
         fixture.server.http.route("GET", fixture.weightsPath) { _ in
-            .init(status: 206, headers: ["Content-Range": "bytes 0-\(weights.count - 1)/\(weights.count)"],
-                  body: weights)
+            .init(
+                status: 206, headers: ["Content-Range": "bytes 0-\(weights.count - 1)/\(weights.count)"],
+                body: weights)
         }
 
         #expect(await fixture.loadError()?.kind == .downloadFailed(206))
@@ -251,8 +258,9 @@ struct ResourceDownloaderTests {
 
     @Test func aTamperedManifestIsRefused() async throws {
         let fixture = try Fixture()
-        let token = try CompactJWS.sign(fixture.manifest, typ: ResourceManifest.tokenType, kid: "dev-2026",
-                                        key: fixture.server.signingKey)
+        let token = try CompactJWS.sign(
+            fixture.manifest, typ: ResourceManifest.tokenType, kid: "dev-2026",
+            key: fixture.server.signingKey)
         var tampered = fixture.manifest
         tampered.resources[0].sha256 = String(repeating: "a", count: 64)
         let parts = token.split(separator: ".").map(String.init)
@@ -294,12 +302,14 @@ struct ResourceDownloaderTests {
         let fixture = try Fixture(version: 5)
         _ = try await fixture.load()
         let replacement = Data(repeating: 7, count: 2048)
-        var newer = ResourceManifest(manifestVersion: 6, issuedAt: Fixture.now,
-                                     expiresAt: Fixture.now.addingTimeInterval(3600),
-                                     resources: [LoopbackResourceServer.entry("weights", replacement)])
+        var newer = ResourceManifest(
+            manifestVersion: 6, issuedAt: Fixture.now,
+            expiresAt: Fixture.now.addingTimeInterval(3600),
+            resources: [LoopbackResourceServer.entry("weights", replacement)])
         try fixture.server.publish(newer)
-        fixture.server.http.serve(Data(repeating: 8, count: 2048),
-                                  at: LoopbackResourceServer.blobPath(newer.resources[0].sha256))
+        fixture.server.http.serve(
+            Data(repeating: 8, count: 2048),
+            at: LoopbackResourceServer.blobPath(newer.resources[0].sha256))
 
         #expect(await fixture.loadError()?.kind == .hashMismatch("weights"))
         #expect(fixture.cache.readState()?.manifestVersion == 5)
@@ -345,8 +355,9 @@ struct ResourceDownloaderTests {
         let folder = try TemporaryFolder()
         for base in ["ftp://127.0.0.1/", "file:///tmp/resources", "http://", "mailto:a@b.c"] {
             let url = try #require(URL(string: base))
-            let source = ResourceSource.download(baseURL: url, cacheFolder: folder.child("c"),
-                                                 keyring: LicenseKeyring.development)
+            let source = ResourceSource.download(
+                baseURL: url, cacheFolder: folder.child("c"),
+                keyring: LicenseKeyring.development)
             #expect(await Self.loadError(from: source)?.kind == .invalidURL, "\(base)")
         }
     }
@@ -368,8 +379,9 @@ struct ResourceDownloaderTests {
         let file = fixture.folder.child("plain-file")
         try Data("x".utf8).write(to: file)
         for root in [file, file.appendingPathComponent("MLModels")] {
-            let source = ResourceSource.download(baseURL: fixture.server.baseURL, cacheFolder: root,
-                                                 keyring: LicenseKeyring.development)
+            let source = ResourceSource.download(
+                baseURL: fixture.server.baseURL, cacheFolder: root,
+                keyring: LicenseKeyring.development)
             #expect(await Self.loadError(from: source)?.kind == .cacheDirNotFound, "\(root.lastPathComponent)")
         }
         #expect(fixture.server.http.requestCount(for: LoopbackResourceServer.manifestPath) == 0)

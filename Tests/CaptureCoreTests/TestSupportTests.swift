@@ -1,6 +1,7 @@
 import CaptureKitTesting
 import Foundation
 import Testing
+
 @testable import CaptureCore
 
 /// The clocks and gates the other suites order their tests with: if these lied, those would pass

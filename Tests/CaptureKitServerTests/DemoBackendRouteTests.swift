@@ -14,11 +14,14 @@ import Testing
 @Suite("Console demo backend routes", .timeLimit(.minutes(1)))
 struct DemoBackendRouteTests {
     private static func developmentCustomer(_ fixture: ServerFixture) throws -> DevelopmentCustomer.File {
-        let data = try #require(FileManager.default.contents(atPath: fixture.environment.configuration.developmentCustomerPath))
+        let data = try #require(
+            FileManager.default.contents(atPath: fixture.environment.configuration.developmentCustomerPath))
         return try JSONDecoder().decode(DevelopmentCustomer.File.self, from: data)
     }
 
-    private static func post(_ client: some TestClientProtocol, _ uri: String, json: Data? = nil) async throws
+    private static func post(
+        _ client: some TestClientProtocol, _ uri: String, json: Data? = nil
+    ) async throws
         -> TestResponse
     {
         try await client.execute(
@@ -26,7 +29,9 @@ struct DemoBackendRouteTests {
             body: json.map { ByteBuffer(bytes: $0) })
     }
 
-    @Test("a demo handshake opens a development-customer session whose SDK-sealed payload the relay classifies like /v1/documents")
+    @Test(
+        "a demo handshake opens a development-customer session whose SDK-sealed payload the relay classifies like /v1/documents"
+    )
     func handshakeAndRelay() async throws {
         let fixture = try ServerFixture.fortface()
         defer { fixture.remove() }
@@ -143,7 +148,9 @@ struct DemoBackendRouteTests {
             let depth = await revoked.fillKeyPool()
             let api = APIClient(client: client)
             let development = try Self.developmentCustomer(revoked)
-            #expect(try await api.send(.post, "/v1/admin/customers/\(development.customerId)/revoke", admin: true).status == .ok)
+            #expect(
+                try await api.send(.post, "/v1/admin/customers/\(development.customerId)/revoke", admin: true).status
+                    == .ok)
             let response = try await Self.post(client, "/v1/demo/fortface/handshake")
             #expect(response.status == .unauthorized)
             #expect(try await revoked.environment.fortface.keyPool.depth() == depth)
@@ -193,6 +200,8 @@ struct DemoBackendRouteTests {
         #expect(!configuration.demoBackendEnabled)
         try configuration.apply(environment: ["CAPTUREKIT_DEMO_BACKEND": "on"])
         #expect(configuration.demoBackend == .on)
-        #expect(throws: ConfigurationError.self) { try configuration.apply(environment: ["CAPTUREKIT_DEMO_BACKEND": "yes"]) }
+        #expect(throws: ConfigurationError.self) {
+            try configuration.apply(environment: ["CAPTUREKIT_DEMO_BACKEND": "yes"])
+        }
     }
 }

@@ -17,7 +17,9 @@ final class GatedDocumentScanner: DocumentScanning {
     let started = AsyncGate()
     let release = AsyncGate()
 
-    func scan(_ images: [RGBAImage], input: String, mode: ScanningMode, includeImages: Bool) async throws
+    func scan(
+        _ images: [RGBAImage], input: String, mode: ScanningMode, includeImages: Bool
+    ) async throws
         -> ScanReport
     {
         started.open()
@@ -30,8 +32,9 @@ final class GatedDocumentScanner: DocumentScanning {
 struct DocumentScanRouteTests {
     /// `samples/documents/<name>.jpg` in the repository.
     static func sample(_ name: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("samples/documents/\(name).jpg"))
+        try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("samples/documents/\(name).jpg"))
     }
 
     /// A customer with an API key and a licence for `product`.
@@ -46,8 +49,10 @@ struct DocumentScanRouteTests {
         return provisioned.apiKey
     }
 
-    static func scanJSON(_ client: some TestClientProtocol, apiKey: String?, front: Data, back: Data? = nil,
-                         extraHeaders: HTTPFields = [:]) async throws -> TestResponse {
+    static func scanJSON(
+        _ client: some TestClientProtocol, apiKey: String?, front: Data, back: Data? = nil,
+        extraHeaders: HTTPFields = [:]
+    ) async throws -> TestResponse {
         var body: [String: String] = ["front": front.base64EncodedString()]
         body["back"] = back?.base64EncodedString()
         var headers: HTTPFields = [.contentType: "application/json"]
@@ -70,8 +75,9 @@ struct DocumentScanRouteTests {
             let api = APIClient(client: client)
             let key = try await Self.provision(api)
             let response = try await Self.scanJSON(
-                client, apiKey: key, front: try Self.sample("td3"), extraHeaders: [
-                    DocumentScanController.requestIDField: "client-req-42",
+                client, apiKey: key, front: try Self.sample("td3"),
+                extraHeaders: [
+                    DocumentScanController.requestIDField: "client-req-42"
                 ])
             #expect(response.status == .ok)
             #expect(response.headers[DocumentScanController.requestIDField] == "client-req-42")

@@ -46,7 +46,11 @@ struct EngineQueueTests {
         let queue = EngineQueue(workers: 1, waitingLimit: 1, onDepthChange: { watch.observe(running: $0, waiting: $1) })
         let hold = AsyncGate()
         let started = AsyncGate()
-        let running = Task { try await queue.run { started.open(); try await hold.wait() } }
+        let running = Task {
+            try await queue.run {
+                started.open(); try await hold.wait()
+            }
+        }
         try await started.wait()
         let waiter = Task { try await queue.run { Issue.record("a cancelled waiter must not run") } }
         try await watch.waitingReached[1]!.wait()

@@ -22,7 +22,9 @@ struct GroupCommitTests {
 
     private func ids(_ driver: SQLiteDriver) async throws -> [String] {
         try await driver.read { database in
-            try await database.raw("SELECT id FROM t ORDER BY id").all().map { try $0.decode(column: "id", as: String.self) }
+            try await database.raw("SELECT id FROM t ORDER BY id").all().map {
+                try $0.decode(column: "id", as: String.self)
+            }
         }
     }
 
@@ -52,7 +54,9 @@ struct GroupCommitTests {
 
     /// Queues `count` single-insert transactions named `m00`, `m01`, … (the ones in `failing` throw after
     /// inserting) and waits until all are queued.
-    private func queueInserts(_ driver: SQLiteDriver, count: Int, failing: Set<Int> = []) async -> [Task<String, any Error>] {
+    private func queueInserts(
+        _ driver: SQLiteDriver, count: Int, failing: Set<Int> = []
+    ) async -> [Task<String, any Error>] {
         let alreadyQueued = driver.pendingTransactionCount
         let tasks = (0..<count).map { index in
             Task {

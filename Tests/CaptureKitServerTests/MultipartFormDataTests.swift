@@ -5,7 +5,9 @@ import Testing
 
 @Suite("multipart/form-data parsing")
 struct MultipartFormDataTests {
-    static func body(_ parts: [(name: String, filename: String?, bytes: Data)], boundary: String = "b0undary")
+    static func body(
+        _ parts: [(name: String, filename: String?, bytes: Data)], boundary: String = "b0undary"
+    )
         -> Data
     {
         var body = Data()
@@ -31,10 +33,13 @@ struct MultipartFormDataTests {
     @Test("the boundary is read from the content type, quoted or not; other types have none")
     func boundaryFromContentType() {
         #expect(MultipartFormData.boundary(contentType: "multipart/form-data; boundary=abc") == "abc")
-        #expect(MultipartFormData.boundary(contentType: "Multipart/Form-Data; charset=utf-8; boundary=\"a b\"") == "a b")
+        #expect(
+            MultipartFormData.boundary(contentType: "Multipart/Form-Data; charset=utf-8; boundary=\"a b\"") == "a b")
         #expect(MultipartFormData.boundary(contentType: "application/json") == nil)
         #expect(MultipartFormData.boundary(contentType: "multipart/form-data") == nil)
-        #expect(MultipartFormData.boundary(contentType: "multipart/form-data; boundary=" + String(repeating: "x", count: 71)) == nil)
+        #expect(
+            MultipartFormData.boundary(
+                contentType: "multipart/form-data; boundary=" + String(repeating: "x", count: 71)) == nil)
     }
 
     @Test("bodies without the boundary, unterminated, nameless or with too many parts are refused")

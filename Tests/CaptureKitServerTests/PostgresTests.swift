@@ -299,7 +299,8 @@ struct PostgresTests {
                     let revoked = try await b.send(
                         .put, "/v1/admin/api-keys/\(created[0].keyID)/status", json: ["status": "revoked"], admin: true)
                     #expect(revoked.status == .ok)
-                    let refused = try await DocumentScanRouteTests.scanJSON(firstClient, apiKey: created[0].key, front: frame)
+                    let refused = try await DocumentScanRouteTests.scanJSON(
+                        firstClient, apiKey: created[0].key, front: frame)
                     #expect(refused.status == .unauthorized)
                     #expect(try a.errorCode(refused) == "invalidAPIKey")
                 }

@@ -132,7 +132,9 @@ struct APIClient {
     }
 
     /// Sends a validation request.
-    func validate(apiKey: String?, bundleId: String = "com.example.app", nonce: String = "nonce-0001")
+    func validate(
+        apiKey: String?, bundleId: String = "com.example.app", nonce: String = "nonce-0001"
+    )
         async throws -> TestResponse
     {
         try await send(
@@ -144,7 +146,9 @@ struct APIClient {
     }
 
     /// Uploads bytes as a blob.
-    func upload(_ bytes: [UInt8], mediaType: String = "application/octet-stream") async throws
+    func upload(
+        _ bytes: [UInt8], mediaType: String = "application/octet-stream"
+    ) async throws
         -> BlobStorage.UploadResponse
     {
         let response = try await client.execute(

@@ -15,8 +15,11 @@ struct ServerShutdownTests {
         let fixture = try ServerFixture()
         defer { fixture.remove() }
         let (listening, announce) = AsyncStream.makeStream(of: Void.self)
-        let app = buildApplication(environment: fixture.environment, services: fixture.services,
-                                   announce: { _ in announce.yield(); announce.finish() })
+        let app = buildApplication(
+            environment: fixture.environment, services: fixture.services,
+            announce: { _ in
+                announce.yield(); announce.finish()
+            })
         var logger = Logger(label: "capkit-server-shutdown-test")
         logger.logLevel = .critical
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))

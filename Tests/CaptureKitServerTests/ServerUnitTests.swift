@@ -151,12 +151,14 @@ struct SigningKeyTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/keys", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: TestKeys.developmentKeyURL.path,
-                                         toPath: directory + "/" + SigningKeyResolver.developmentKeyPath)
+        try FileManager.default.copyItem(
+            atPath: TestKeys.developmentKeyURL.path,
+            toPath: directory + "/" + SigningKeyResolver.developmentKeyPath)
         var configuration = ServerConfiguration()
         configuration.dataDirectory = directory + "/data"
-        #expect(try SigningKeyResolver.resolve(configuration: configuration, workingDirectory: directory, now: Date())
-            .keys.current.isDevelopmentKey)
+        #expect(
+            try SigningKeyResolver.resolve(configuration: configuration, workingDirectory: directory, now: Date())
+                .keys.current.isDevelopmentKey)
         configuration.production = true
         let error = #expect(throws: SigningKeyError.self) {
             try SigningKeyResolver.resolve(configuration: configuration, workingDirectory: directory, now: Date())
@@ -165,8 +167,9 @@ struct SigningKeyTests {
             Issue.record("expected developmentKeyInProduction, got \(String(describing: error))")
             return
         }
-        #expect(error?.description.contains("Refusing to start in production mode with the development signing key")
-            == true)
+        #expect(
+            error?.description.contains("Refusing to start in production mode with the development signing key")
+                == true)
     }
 
     @Test("a production server refuses the development key under any name, and starts with its own key")
@@ -176,16 +179,20 @@ struct SigningKeyTests {
         let renamed = directory + "/prod-2027.ed25519"
         try FileManager.default.copyItem(atPath: TestKeys.developmentKeyURL.path, toPath: renamed)
         let own = try SigningKey.generate(kid: "prod-2028", directory: directory)
-        let options = try ServerOptions.parse(["--production", "--signing-key", renamed, "--signing-key", own.path ?? ""])
+        let options = try ServerOptions.parse([
+            "--production", "--signing-key", renamed, "--signing-key", own.path ?? "",
+        ])
         var configuration = try options.configuration(environment: ["CAPTUREKIT_DATA_DIR": directory + "/data"])
         #expect(configuration.production)
         #expect(throws: SigningKeyError.developmentKeyInProduction(path: renamed)) {
-            try buildEnvironment(configuration: configuration, logger: Logger(label: "production-test"),
-                                 sessionKeyProvider: PregeneratedSessionKeys.provider())
+            try buildEnvironment(
+                configuration: configuration, logger: Logger(label: "production-test"),
+                sessionKeyProvider: PregeneratedSessionKeys.provider())
         }
         configuration.signingKeyPaths = [own.path ?? ""]
-        let built = try buildEnvironment(configuration: configuration, logger: Logger(label: "production-test"),
-                                 sessionKeyProvider: PregeneratedSessionKeys.provider())
+        let built = try buildEnvironment(
+            configuration: configuration, logger: Logger(label: "production-test"),
+            sessionKeyProvider: PregeneratedSessionKeys.provider())
         #expect(built.environment.signingKeys.current.kid == "prod-2028")
     }
 

@@ -12,8 +12,9 @@ import Testing
 struct TryOnRouteTests {
     /// `samples/faces/<name>` in the repository.
     static func face(_ name: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("samples/faces/\(name)"))
+        try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("samples/faces/\(name)"))
     }
 
     /// Publishes FBX-RND-001 (a procedural frame) and provisions an fbx key with the tryon feature.
@@ -27,8 +28,10 @@ struct TryOnRouteTests {
         return try await api.provision().apiKey
     }
 
-    static func tryOn(_ client: some TestClientProtocol, key: String, image: Data, type: String = "image/jpeg",
-                      query: String) async throws -> TestResponse {
+    static func tryOn(
+        _ client: some TestClientProtocol, key: String, image: Data, type: String = "image/jpeg",
+        query: String
+    ) async throws -> TestResponse {
         try await client.execute(
             uri: "/v1/eyewear/tryon?\(query)", method: .post,
             headers: [.contentType: type, .authorization: "Bearer \(key)"], body: ByteBuffer(data: image))

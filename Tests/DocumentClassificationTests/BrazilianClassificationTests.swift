@@ -19,8 +19,10 @@ import Testing
         (.cnhFront, 3, .cnh, .front),
         (.cnhBack, 3, .cnh, .back),
     ])
-    func printedKeywordsNameTheBrazilianSide(side: BrazilianDocumentSide, seed: UInt64, kind: DocumentKind,
-                                             expectedSide: DocumentSideKind) throws {
+    func printedKeywordsNameTheBrazilianSide(
+        side: BrazilianDocumentSide, seed: UInt64, kind: DocumentKind,
+        expectedSide: DocumentSideKind
+    ) throws {
         let classifier = try MRZClassificationTests.classifier.get()
         var random = SeededGenerator(seed: seed)
         let identity = BrazilianIdentity.random(using: &random)

@@ -9,8 +9,9 @@ import Testing
     private func render(_ side: BrazilianDocumentSide, seed: UInt64, withMRZ: Bool = false) throws -> RenderedDocument {
         var random = SeededGenerator(seed: seed)
         let identity = BrazilianIdentity.random(using: &random)
-        return try BrazilianDocumentRenderer(pixelsPerMillimetre: 4).render(side, identity: identity,
-                                                                            withMRZ: withMRZ, using: &random)
+        return try BrazilianDocumentRenderer(pixelsPerMillimetre: 4).render(
+            side, identity: identity,
+            withMRZ: withMRZ, using: &random)
     }
 
     @Test func theSameSeedDrawsTheSamePixelsAndAnotherSeedDoesNot() throws {

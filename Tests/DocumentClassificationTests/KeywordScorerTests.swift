@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func sideNamingKeywordsOutweighSharedOnes() {
-        let scores = KeywordScorer().scores("""
+        let scores = KeywordScorer().scores(
+            """
             REPÚBLICA FEDERATIVA DO BRASIL  CARTEIRA NACIONAL DE HABILITAÇÃO
             OBSERVAÇÕES  LOCAL  DATA EMISSÃO  ASSINATURA DO EMISSOR
             VÁLIDA EM TODO O TERRITÓRIO NACIONAL

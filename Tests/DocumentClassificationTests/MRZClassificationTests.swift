@@ -22,7 +22,9 @@ import Testing
         (.mrvA, .visa, .front),
         (.mrvB, .visa, .front),
     ])
-    func aReadableMRZDecidesKindAndSide(layout: DocumentLayout.Kind, kind: DocumentKind, side: DocumentSideKind)
+    func aReadableMRZDecidesKindAndSide(
+        layout: DocumentLayout.Kind, kind: DocumentKind, side: DocumentSideKind
+    )
         throws
     {
         let classifier = try Self.classifier.get()

@@ -13,7 +13,8 @@ import Testing
     private static let recognizer = Result { () throws(VizRecognitionError) in try TesseractVizRecognizer() }
 
     private func readBack(_ kind: DocumentLayout.Kind, seed: UInt64) throws -> (VizFieldPrinter.Truth, VizReading) {
-        let document = try DocumentRenderer(pixelsPerMillimetre: 12, printsVizFromLayouts: true).render(kind, seed: seed)
+        let document = try DocumentRenderer(pixelsPerMillimetre: 12, printsVizFromLayouts: true).render(
+            kind, seed: seed)
         let truth = try #require(document.viz)
         let layout = try #require(try VizLayoutCatalogue.bundled().layout(id: truth.layoutID))
         let reader = VizReader(recognizer: try Self.recognizer.get())
@@ -34,11 +35,13 @@ import Testing
                 let fold = { (v: String) in String(v.map { $0 == "O" ? "0" : $0 == "I" ? "1" : $0 }) }
                 #expect(fold(value.value) == truth.values[.documentNumber].map(fold))
             } else if let date = truth.dates[value.field] {
-                #expect(value.date?.year == date.year && value.date?.month == date.month && value.date?.day == date.day,
-                        "\(value.field)")
+                #expect(
+                    value.date?.year == date.year && value.date?.month == date.month && value.date?.day == date.day,
+                    "\(value.field)")
             } else {
-                #expect(value.value == truth.values[value.field].map { VizReader.collapseSpaces($0.uppercased()) },
-                        "\(value.field)")
+                #expect(
+                    value.value == truth.values[value.field].map { VizReader.collapseSpaces($0.uppercased()) },
+                    "\(value.field)")
             }
         }
         let read = Set(reading.fields.map(\.field))

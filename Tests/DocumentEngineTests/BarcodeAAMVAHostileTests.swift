@@ -50,7 +50,10 @@ import Testing
                         if k < elements.count - 1 {
                             #expect(element == full.elements[k], "version \(version) cut at \(length)")
                         } else {
-                            #expect(full.elements[k].value.hasPrefix(element.value) && element.id == full.elements[k].id, "v\(version) cut \(length)/\(generated.bytes.count): \(element.id) vs \(full.elements[k].id)")
+                            #expect(
+                                full.elements[k].value.hasPrefix(element.value) && element.id == full.elements[k].id,
+                                "v\(version) cut \(length)/\(generated.bytes.count): \(element.id) vs \(full.elements[k].id)"
+                            )
                         }
                     }
                     if generated.bytes.count - length > 2 {
@@ -77,7 +80,9 @@ import Testing
     @Test func nonUTF8ValuesAreReadAsLatin1AndControlCharactersRemoved() throws {
         // Given the family name's value replaced by bytes that are not UTF-8 (same length, so the
         // directory holds)
-        let latin1: [([UInt8], String)] = [([0xC9, 0x4C, 0x49, 0x45], "ÉLIE"), ([0xFF], "ÿ"), ([0x4D, 0xFC, 0x4C], "MüL")]
+        let latin1: [([UInt8], String)] = [
+            ([0xC9, 0x4C, 0x49, 0x45], "ÉLIE"), ([0xFF], "ÿ"), ([0x4D, 0xFC, 0x4C], "MüL"),
+        ]
         for (bad, expected) in latin1 {
             var fixture = AAMVAFixture.textbook
             fixture.subfiles[0].lines[1] = "DCS" + String(repeating: "x", count: bad.count)
@@ -155,7 +160,9 @@ import Testing
         bytes.replaceSubrange(27..<31, with: Array("9999".utf8))
         #expect(strictError(bytes) == .subfileLengthMismatch(type: "DL", declared: 9999, found: dlLength))
         record = try AAMVAParser.parse(bytes)
-        #expect(record.fields == full.fields && record.jurisdictionSubfiles.map(\.content) == full.jurisdictionSubfiles.map(\.content))
+        #expect(
+            record.fields == full.fields
+                && record.jurisdictionSubfiles.map(\.content) == full.jurisdictionSubfiles.map(\.content))
         // A lower-case subfile type.
         bytes = AAMVAFixture.textbook.bytes
         bytes.replaceSubrange(21..<23, with: Array("dl".utf8))
@@ -175,7 +182,9 @@ import Testing
         var bytes = AAMVAFixture.textbook.bytes
         bytes.replaceSubrange(33..<37, with: Array("0100".utf8))
         record = try AAMVAParser.parse(bytes)
-        #expect(record.fields == full.fields && record.jurisdictionSubfiles.map(\.content) == full.jurisdictionSubfiles.map(\.content))
+        #expect(
+            record.fields == full.fields
+                && record.jurisdictionSubfiles.map(\.content) == full.jurisdictionSubfiles.map(\.content))
     }
 
     @Test func lengthsFarOffAreRefusedStrictlyAndEachSubfileRunsToTheNext() throws {
@@ -189,7 +198,9 @@ import Testing
             let record = try AAMVAParser.parse(fixture.bytes)
             #expect(record.fields == full.fields && record.elements == full.elements)
             let codes = Set(record.warnings.map(\.code))
-            #expect(codes.contains("subfileLengthMismatch") && codes.isSubset(of: ["subfileLengthMismatch", "truncatedSubfile"]))
+            #expect(
+                codes.contains("subfileLengthMismatch")
+                    && codes.isSubset(of: ["subfileLengthMismatch", "truncatedSubfile"]))
         }
     }
 

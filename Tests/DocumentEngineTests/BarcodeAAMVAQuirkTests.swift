@@ -33,7 +33,9 @@ import Testing
     }
 
     @Test func crLFElementSeparatorsATrailingCRLFAndNoFinalCR() throws {
-        for (separator, terminator) in [([0x0D, 0x0A], [0x0D]), ([0x0A], [0x0D, 0x0A]), ([0x0A], [])] as [([UInt8], [UInt8])] {
+        for (separator, terminator) in [([0x0D, 0x0A], [0x0D]), ([0x0A], [0x0D, 0x0A]), ([0x0A], [])]
+            as [([UInt8], [UInt8])]
+        {
             var fixture = AAMVAFixture.textbook
             fixture.subfiles = [("DL", AAMVAFixture.textbookLines)]
             fixture.elementSeparator = separator

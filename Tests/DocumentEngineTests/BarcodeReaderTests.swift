@@ -92,7 +92,9 @@ import Testing
         let reading = try PDF417Reader(acceptsNonAAMVA: false).read(frame, card: nil)
         #expect(reading.symbol.bytes == bytes)
         #expect(reading.record?.fields.customerID == "T64235789")
-        #expect(reading.record?.warnings == [.recovered(.subfileLengthMismatch(type: "DL", declared: 150, found: dlLength))])
+        #expect(
+            reading.record?.warnings == [.recovered(.subfileLengthMismatch(type: "DL", declared: 150, found: dlLength))]
+        )
         // An AAMVA header over no DL/ID element: the raw payload is still returned, with why.
         var empty = AAMVAFixture.textbook
         empty.subfiles = [("ZV", ["ZVA01"])]

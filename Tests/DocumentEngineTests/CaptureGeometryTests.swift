@@ -45,7 +45,9 @@ import Testing
                     PlaneGeometry(quad: quad, frameWidth: 1280, frameHeight: 720, knownAspectRatio: aspect))
                 #expect(abs(known.tiltDegrees - tilt) < tolerance, "fov \(fieldOfView) tilt \(tilt) axis \(axis)")
                 // The quad's first side may be the short one.
-                let turned = Quadrilateral2D(corners: [quad.corners[1], quad.corners[2], quad.corners[3], quad.corners[0]])
+                let turned = Quadrilateral2D(corners: [
+                    quad.corners[1], quad.corners[2], quad.corners[3], quad.corners[0],
+                ])
                 let sideways = try #require(
                     PlaneGeometry(quad: turned, frameWidth: 1280, frameHeight: 720, knownAspectRatio: aspect))
                 #expect(abs(sideways.tiltDegrees - tilt) < tolerance)
@@ -62,8 +64,10 @@ import Testing
         // Then the assumed focal length reads it under the 35° limit, the known aspect does not
         #expect(assumed.tiltDegrees < 35)
         #expect(abs(known.tiltDegrees - 42) < 1)
-        #expect(PlacementStatus.assess(quad: quad, roi: PixelRect(x: 0, y: 0, width: 1280, height: 720),
-                                       pixelsPerMillimetre: 8, tiltDegrees: known.tiltDegrees) == .angleTooSteep)
+        #expect(
+            PlacementStatus.assess(
+                quad: quad, roi: PixelRect(x: 0, y: 0, width: 1280, height: 720),
+                pixelsPerMillimetre: 8, tiltDegrees: known.tiltDegrees) == .angleTooSteep)
     }
 
     @Test func aDocumentThatOverfillsTheFrameIsTooCloseCutOrNot() {
@@ -108,7 +112,8 @@ import Testing
         #expect(!continues(Quadrilateral2D(x: 20, y: 200, width: 400, height: 440), layout: td3))
 
         func status(_ quad: Quadrilateral2D, continues: Bool) -> PlacementStatus {
-            PlacementStatus.assess(quad: quad, roi: roi, pixelsPerMillimetre: 5, tiltDegrees: 5, continuesPastBorder: continues)
+            PlacementStatus.assess(
+                quad: quad, roi: roi, pixelsPerMillimetre: 5, tiltDegrees: 5, continuesPastBorder: continues)
         }
         #expect(status(whole, continues: false) == .tooCloseToEdge)
         #expect(status(cut, continues: true) == .partiallyVisible)

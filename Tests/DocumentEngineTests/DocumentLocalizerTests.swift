@@ -13,12 +13,16 @@ import Testing
     static var anchor: DocumentAnchor {
         let pitch = DocumentLayout.mrzPitch
         let startX = layout.mrzLeftMargin + pitch / 2, endX = startX + Double(layout.mrzLineLength - 1) * pitch
-        let firstY = layout.height - layout.mrzLineCentresFromBottom[0], lastY = layout.height - layout.mrzLineCentresFromBottom[2]
-        return DocumentAnchor(firstLineStart: frame(startX, firstY), firstLineEnd: frame(endX, firstY),
-                              lastLineStart: frame(startX, lastY), lastLineEnd: frame(endX, lastY),
-                              down: Point2D(x: 0, y: 1), pixelsPerMillimetre: 10, layout: layout)
+        let firstY = layout.height - layout.mrzLineCentresFromBottom[0],
+            lastY = layout.height - layout.mrzLineCentresFromBottom[2]
+        return DocumentAnchor(
+            firstLineStart: frame(startX, firstY), firstLineEnd: frame(endX, firstY),
+            lastLineStart: frame(startX, lastY), lastLineEnd: frame(endX, lastY),
+            down: Point2D(x: 0, y: 1), pixelsPerMillimetre: 10, layout: layout)
     }
-    static func outline(top: Double = 0, bottom: Double = layout.height, right: Double = layout.width) -> Quadrilateral2D {
+    static func outline(
+        top: Double = 0, bottom: Double = layout.height, right: Double = layout.width
+    ) -> Quadrilateral2D {
         Quadrilateral2D(corners: [frame(0, top), frame(right, top), frame(right, bottom), frame(0, bottom)])
     }
 
@@ -37,7 +41,9 @@ import Testing
 
     @Test func aHeaderBandTakenForTheTopEdgeAgreesLessThanTheTrueTop() {
         let anchor = Self.anchor
-        #expect(anchor.layoutAgreement(of: Self.outline(top: 9), bottom: 2) < anchor.layoutAgreement(of: Self.outline(), bottom: 2))
+        #expect(
+            anchor.layoutAgreement(of: Self.outline(top: 9), bottom: 2)
+                < anchor.layoutAgreement(of: Self.outline(), bottom: 2))
     }
 
     @Test func aHeaderBandTakenForTheTopEdgeIsJudgedByThePredictedTop() {
@@ -47,7 +53,9 @@ import Testing
         let header = Self.outline(top: 9), truth = Self.outline()
         #expect(anchor.mrzAgreement(of: header, bottom: 2) > 0.5 * anchor.mrzAgreement(of: truth, bottom: 2))
         #expect(anchor.layoutAgreement(of: header, bottom: 2) < 0.2 * anchor.layoutAgreement(of: truth, bottom: 2))
-        #expect(anchor.layoutAgreement(of: Self.outline(top: -9), bottom: 2) < 0.2 * anchor.layoutAgreement(of: truth, bottom: 2))
+        #expect(
+            anchor.layoutAgreement(of: Self.outline(top: -9), bottom: 2) < 0.2
+                * anchor.layoutAgreement(of: truth, bottom: 2))
     }
 
     /// A top found well below where the MRZ puts it (a header band's lower edge, when the document's
@@ -77,15 +85,20 @@ import Testing
     static func tiltedPage() throws -> (DocumentLayout, Quadrilateral2D, Homography, DocumentAnchor) {
         let layout = DocumentLayout.of(.td3)
         let page = Quadrilateral2D(x: 0, y: 0, width: layout.width, height: layout.height)
-        let seen = Quadrilateral2D(corners: [Point2D(x: 420, y: 160), Point2D(x: 1310, y: 200),
-                                             Point2D(x: 1500, y: 930), Point2D(x: 250, y: 880)])
+        let seen = Quadrilateral2D(corners: [
+            Point2D(x: 420, y: 160), Point2D(x: 1310, y: 200),
+            Point2D(x: 1500, y: 930), Point2D(x: 250, y: 880),
+        ])
         let toFrame = try #require(Homography(from: page, to: seen))
         let pitch = DocumentLayout.mrzPitch
         let startX = layout.mrzLeftMargin + pitch / 2, endX = startX + Double(layout.mrzLineLength - 1) * pitch
-        let firstY = layout.height - layout.mrzLineCentresFromBottom[0], lastY = layout.height - layout.mrzLineCentresFromBottom[1]
+        let firstY = layout.height - layout.mrzLineCentresFromBottom[0],
+            lastY = layout.height - layout.mrzLineCentresFromBottom[1]
         let anchor = DocumentAnchor(
-            firstLineStart: toFrame.apply(Point2D(x: startX, y: firstY)), firstLineEnd: toFrame.apply(Point2D(x: endX, y: firstY)),
-            lastLineStart: toFrame.apply(Point2D(x: startX, y: lastY)), lastLineEnd: toFrame.apply(Point2D(x: endX, y: lastY)),
+            firstLineStart: toFrame.apply(Point2D(x: startX, y: firstY)),
+            firstLineEnd: toFrame.apply(Point2D(x: endX, y: firstY)),
+            lastLineStart: toFrame.apply(Point2D(x: startX, y: lastY)),
+            lastLineEnd: toFrame.apply(Point2D(x: endX, y: lastY)),
             down: Point2D(x: 0, y: 1), pixelsPerMillimetre: 9, layout: layout)
         return (layout, seen, toFrame, anchor)
     }
@@ -95,7 +108,8 @@ import Testing
     @Test func theTopIsPredictedFromTheSidesAndTheMRZLinesUnderPerspective() throws {
         let (_, seen, _, anchor) = try Self.tiltedPage()
         let c = seen.corners
-        let predicted = try #require(anchor.predictedTopCorners(left: ImageLine(through: c[3], c[0]), right: ImageLine(through: c[1], c[2])))
+        let predicted = try #require(
+            anchor.predictedTopCorners(left: ImageLine(through: c[3], c[0]), right: ImageLine(through: c[1], c[2])))
         #expect(predicted.left.distance(to: c[0]) < 1e-6)
         #expect(predicted.right.distance(to: c[1]) < 1e-6)
         #expect(anchor.layoutAgreement(of: seen, bottom: 2) > 0.99)
@@ -116,7 +130,8 @@ import Testing
         for x in [0.0, layout.width] {
             for y in stride(from: 0.0, through: 0.6 * layout.height, by: 5) {
                 let predicted = try #require(anchor.predictedPoint(x: x, y: y))
-                let side = ImageLine(through: toFrame.apply(Point2D(x: x, y: 0)), toFrame.apply(Point2D(x: x, y: layout.height)))
+                let side = ImageLine(
+                    through: toFrame.apply(Point2D(x: x, y: 0)), toFrame.apply(Point2D(x: x, y: layout.height)))
                 #expect(abs(side.distance(predicted)) / s < 2)
             }
         }
@@ -157,8 +172,9 @@ import Testing
         let truth = ImageLine(theta: Double.pi / 2 + tilt, through: Point2D(x: 0, y: 40), votes: 0)
         let a = Point2D(x: 10, y: 43 + 10 * tan(tilt - 2 * Double.pi / 180))
         let b = Point2D(x: 190, y: 43 + 190 * tan(tilt - 2 * Double.pi / 180))
-        let found = EdgeLineDetector.linesNear(a, b, in: field, threshold: 6, maximumOffset: 14,
-                                               maximumAngle: 4 * Double.pi / 180, limit: 3)
+        let found = EdgeLineDetector.linesNear(
+            a, b, in: field, threshold: 6, maximumOffset: 14,
+            maximumAngle: 4 * Double.pi / 180, limit: 3)
         // Within a degree of the edges, and within a pixel of them where they cross x = 100.
         func near(_ line: ImageLine, _ offset: Double) -> Bool {
             guard let p = line.intersection(with: ImageLine(theta: 0, rho: 100, votes: 0)) else { return false }
@@ -183,8 +199,9 @@ import Testing
             field.gy[k] = 0
             field.magnitude[k] = 100
         }
-        let found = EdgeLineDetector.linesNear(Point2D(x: x, y: 0), Point2D(x: x, y: 40), in: field, threshold: 6,
-                                               maximumOffset: 4, maximumAngle: 0, limit: 1)
+        let found = EdgeLineDetector.linesNear(
+            Point2D(x: x, y: 0), Point2D(x: x, y: 40), in: field, threshold: 6,
+            maximumOffset: 4, maximumAngle: 0, limit: 1)
         let line = try #require(found.first)
         #expect(abs(line.distance(Point2D(x: 1, y: 20))) <= 1)
     }
@@ -192,13 +209,21 @@ import Testing
     @Test func theLocalSearchRefusesDegenerateSegments() throws {
         let field = GradientField(GrayImage(width: 64, height: 48, fill: 90))
         let inside = Point2D(x: 10, y: 10)
-        for (a, b) in [(inside, Point2D(x: .nan, y: 3)), (inside, Point2D(x: 1e300, y: -1e300)), (inside, inside),
-                       (Point2D(x: -1e9, y: 0), Point2D(x: 1e9, y: 1))] {
-            #expect(EdgeLineDetector.linesNear(a, b, in: field, threshold: 6, maximumOffset: 10,
-                                               maximumAngle: 0.07, limit: 3).isEmpty)
+        for (a, b) in [
+            (inside, Point2D(x: .nan, y: 3)), (inside, Point2D(x: 1e300, y: -1e300)), (inside, inside),
+            (Point2D(x: -1e9, y: 0), Point2D(x: 1e9, y: 1)),
+        ] {
+            #expect(
+                EdgeLineDetector.linesNear(
+                    a, b, in: field, threshold: 6, maximumOffset: 10,
+                    maximumAngle: 0.07, limit: 3
+                ).isEmpty)
         }
-        #expect(EdgeLineDetector.linesNear(inside, Point2D(x: 50, y: 12), in: field, threshold: 6, maximumOffset: .infinity,
-                                           maximumAngle: 0.07, limit: 3).isEmpty)
+        #expect(
+            EdgeLineDetector.linesNear(
+                inside, Point2D(x: 50, y: 12), in: field, threshold: 6, maximumOffset: .infinity,
+                maximumAngle: 0.07, limit: 3
+            ).isEmpty)
     }
 
     /// Generated frames whose card top is faint or sits beside a stronger parallel line (a header
@@ -218,8 +243,10 @@ import Testing
     /// searched for near where the MRZ puts it. Phone-like-000055 (seed 7) is the frame where no
     /// outline fits the MRZ and the outline the MRZ implies is the right answer: the free search
     /// must not take the side searches' faint lines for a background outline around the card.
-    @Test(arguments: [(SceneTier.hard, UInt64(21)), (.hard, 67), (.phoneLike, 1000), (.phoneLike, 1006),
-                      (.phoneLike, 1021), (.hard, 1006), (.phoneLike, 55)])
+    @Test(arguments: [
+        (SceneTier.hard, UInt64(21)), (.hard, 67), (.phoneLike, 1000), (.phoneLike, 1006),
+        (.phoneLike, 1021), (.hard, 1006), (.phoneLike, 55),
+    ])
     func aFaintSideIsFoundWhereTheMRZPutsIt(tier: SceneTier, seed: UInt64) throws {
         let (analysis, truth) = try Self.scan(tier: tier, seed: seed)
         let quad = try #require(analysis.documentQuad)
@@ -262,7 +289,8 @@ import Testing
     @Test func aCardFrontIsFoundAroundItsPortrait() throws {
         let scene = try SceneComposer(tier: .clean, frameWidth: 1280, frameHeight: 720).compose(seed: 3052)
         #expect(scene.truth.kind == .td1Front)
-        let frame = ReducedFrame(scene.image.grayscale(), colour: scene.image, region: PixelRect(x: 0, y: 0, width: 1280, height: 720))
+        let frame = ReducedFrame(
+            scene.image.grayscale(), colour: scene.image, region: PixelRect(x: 0, y: 0, width: 1280, height: 720))
         let found = try #require(DocumentLocalizer().locate(in: frame))
         #expect(found.quad.maxCornerDistance(to: scene.truth.corners) / Self.frameDiagonal <= 0.02)
     }
@@ -289,11 +317,14 @@ import Testing
     /// 1000. Among the free search's 48 they are found.
     @Test(arguments: [(SceneTier.phoneLike, 5), (.phoneLike, 30), (.hard, 63), (.hard, -1)])
     func aCardSideCrowdedOutByBackgroundLinesIsAmongTheFreeSearchsLines(tier: SceneTier, frame: Int) throws {
-        let scene = frame < 0
+        let scene =
+            frame < 0
             ? try SceneComposer(tier: tier).compose(seed: 1000)
-            : try SceneComposer(tier: tier, kinds: [.td1Front]).compose(seed: SeededGenerator.derive(seed: 4242, index: UInt64(frame)))
+            : try SceneComposer(tier: tier, kinds: [.td1Front]).compose(
+                seed: SeededGenerator.derive(seed: 4242, index: UInt64(frame)))
         let region = PixelRect(x: 0, y: 0, width: scene.image.width, height: scene.image.height)
-        let found = try #require(DocumentLocalizer().locate(in: ReducedFrame(scene.image.grayscale(), colour: scene.image, region: region)))
+        let found = try #require(
+            DocumentLocalizer().locate(in: ReducedFrame(scene.image.grayscale(), colour: scene.image, region: region)))
         #expect(found.quad.maxCornerDistance(to: scene.truth.corners) / Self.frameDiagonal <= 0.02)
     }
 
@@ -306,9 +337,10 @@ import Testing
         let weights = try #require(DocumentEngineInfo.bundledResourcesFolder?.appendingPathComponent("mrz-ocrb.bin"))
         let scanner = DocumentScanner(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: weights)))
         let gray = scene.image.grayscale()
-        let analysis = scanner.analyze(gray, colour: inColour ? scene.image : nil,
-                                       roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height),
-                                       today: MRZDate(year: 2026, month: 11, day: 22))
+        let analysis = scanner.analyze(
+            gray, colour: inColour ? scene.image : nil,
+            roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height),
+            today: MRZDate(year: 2026, month: 11, day: 22))
         return (analysis, scene.truth.corners)
     }
 
@@ -341,7 +373,8 @@ import Testing
         let wood = RGBA(r: 140, g: 90, b: 50, a: 255), band = RGBA(r: 150, g: 60, b: 190, a: 255)
         let paper = RGBA(r: 236, g: 228, b: 232, a: 255), portrait = RGBA(r: 120, g: 110, b: 105, a: 255)
         // The two colours' luma differs by about one level.
-        let rgba = try RGBAImage(width: 1, height: 2, pixels: [wood.r, wood.g, wood.b, 255, band.r, band.g, band.b, 255])
+        let rgba = try RGBAImage(
+            width: 1, height: 2, pixels: [wood.r, wood.g, wood.b, 255, band.r, band.g, band.b, 255])
         #expect(abs(Int(rgba.grayscale()[0, 0]) - Int(rgba.grayscale()[0, 1])) <= 2)
         // The card: 85.6 x 54 mm at 6 px/mm, turned 7°, centred.
         let angle = 7 * Double.pi / 180, s = 6.0
@@ -377,7 +410,7 @@ import Testing
         let field = GradientField(image.gaussianBlurred(sigma: 1))
         var state: UInt64 = 99
         func uniform(_ range: ClosedRange<Double>) -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
         }
         func support(theta: Double, rho: Double) -> LineSupport {
@@ -398,17 +431,20 @@ import Testing
                 corners.append(p)
             }
             guard corners.count == 4,
-                  let result = DocumentLocalizer().score(Quadrilateral2D(corners: corners), sides: sides, width: 320, height: 200)
+                let result = DocumentLocalizer().score(
+                    Quadrilateral2D(corners: corners), sides: sides, width: 320, height: 200)
             else { continue }
             scored += 1
             let perimeter = (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }.reduce(0, +)
             #expect(result.score <= DocumentLocalizer.scoreBound(perimeter: perimeter))
             nearBound = max(nearBound, result.score / DocumentLocalizer.scoreBound(perimeter: perimeter))
             // The bound from edge counts holds in both windings and is never looser.
-            let edgeBound = DocumentLocalizer.scoreBound(corners[0], corners[1], corners[2], corners[3],
-                                                         sides: (top, right, bottom, left))
-            let reversed = DocumentLocalizer.scoreBound(corners[0], corners[3], corners[2], corners[1],
-                                                        sides: (left, bottom, right, top))
+            let edgeBound = DocumentLocalizer.scoreBound(
+                corners[0], corners[1], corners[2], corners[3],
+                sides: (top, right, bottom, left))
+            let reversed = DocumentLocalizer.scoreBound(
+                corners[0], corners[3], corners[2], corners[1],
+                sides: (left, bottom, right, top))
             #expect(result.score <= edgeBound)
             #expect(abs(edgeBound - reversed) <= 1e-9 * edgeBound)
             #expect(edgeBound <= DocumentLocalizer.scoreBound(perimeter: perimeter))

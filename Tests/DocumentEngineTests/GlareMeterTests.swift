@@ -6,8 +6,10 @@ import Testing
 
 @Suite struct GlareMeterTests {
     /// A pale document page (level `paper`, noise ±6) with a bright elliptic spot of the given radii.
-    static func page(width: Int = 240, height: Int = 160, paper: Double = 200, spot: (x: Double, y: Double, rx: Double, ry: Double)?,
-                     seed: UInt64) throws -> GrayImage {
+    static func page(
+        width: Int = 240, height: Int = 160, paper: Double = 200, spot: (x: Double, y: Double, rx: Double, ry: Double)?,
+        seed: UInt64
+    ) throws -> GrayImage {
         var random = SplitMix64(seed: seed)
         var pixels = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
@@ -45,7 +47,9 @@ import Testing
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func theGlareFractionIsTheLargestSaturatedRegion(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let spot = (x: random.uniform(30, 210), y: random.uniform(30, 130), rx: random.uniform(6, 40), ry: random.uniform(6, 30))
+        let spot = (
+            x: random.uniform(30, 210), y: random.uniform(30, 130), rx: random.uniform(6, 40), ry: random.uniform(6, 30)
+        )
         let page = try Self.page(spot: spot, seed: seed)
         let fraction = GlareMeter.largestGlareFraction(page)
         #expect(fraction > 0)

@@ -13,12 +13,14 @@ import Testing
     /// above and below the zone, into the blurred part).
     @Test(arguments: [UInt64(3), 8])
     func blurOutsideTheMRZRowsDoesNotChangeItsBlurWidth(seed: UInt64) throws {
-        let scene = try SceneComposer(tier: .clean, frameWidth: 1280, frameHeight: 720, kinds: [.td3]).compose(seed: seed)
+        let scene = try SceneComposer(tier: .clean, frameWidth: 1280, frameHeight: 720, kinds: [.td3]).compose(
+            seed: seed)
         let weights = try #require(DocumentEngineInfo.bundledResourcesFolder?.appendingPathComponent("mrz-ocrb.bin"))
         let scanner = DocumentScanner(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: weights)))
         let today = MRZDate(year: 2026, month: 11, day: 22)
         func analysis(_ gray: GrayImage) throws -> FrameAnalysis {
-            let analysis = scanner.analyze(gray, roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height), today: today)
+            let analysis = scanner.analyze(
+                gray, roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height), today: today)
             #expect(analysis.mrz?.correctedLines == scene.truth.mrz)
             return analysis
         }

@@ -30,7 +30,8 @@ import Testing
         let batched = classifier.candidates(batch: patches, count: 5)
         #expect(batched.count == count)
         for p in 0..<count {
-            let single = classifier.candidates(Array(patches[(p * classifier.inputCount)..<((p + 1) * classifier.inputCount)]), count: 5)
+            let single = classifier.candidates(
+                Array(patches[(p * classifier.inputCount)..<((p + 1) * classifier.inputCount)]), count: 5)
             #expect(batched[p] == single)
         }
     }

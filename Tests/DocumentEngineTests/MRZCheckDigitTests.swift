@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DocumentEngine
 
 @Suite struct MRZCheckDigitTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DocumentEngine
 
 /// Century resolution against an injected `today` and date validity.

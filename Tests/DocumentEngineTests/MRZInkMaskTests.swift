@@ -1,5 +1,6 @@
 import CaptureCore
 import Testing
+
 @testable import DocumentEngine
 
 /// The MRZ ink mask (sliding box statistics, emitted as runs) against its definition computed
@@ -11,7 +12,7 @@ import Testing
         var state: UInt64 = 17
         for y in 0..<height {
             for x in 0..<width {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let noise = Int((state >> 33) % 25)
                 let stroke = (x % 9 < 2 && y % 13 > 3) || (y % 13 == 6 && x % 9 < 6)
                 g[x, y] = UInt8(stroke ? 30 + noise : 120 + x + noise)

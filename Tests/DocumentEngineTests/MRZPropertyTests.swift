@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DocumentEngine
 
 /// Properties over seeded random zones of every layout.
@@ -38,7 +39,8 @@ import Testing
             let lines = generator.fixture(format).lines
             let text = try MRZText(validating: lines)
             let layout = MRZFieldLayout.of(format)
-            let numeric = layout.dateOfBirth.positions + layout.dateOfExpiry.positions
+            let numeric =
+                layout.dateOfBirth.positions + layout.dateOfExpiry.positions
                 + layout.checkedFields(in: text).compactMap(\.check) + [layout.compositeCheck].compactMap { $0 }
             let confusable = numeric.filter { MRZConfusion.letter(for: text[$0]) != nil }
             guard !confusable.isEmpty else { continue }
@@ -52,8 +54,9 @@ import Testing
 
             // Then exactly that character is put back and every check passes
             let repairs = record.repairs.map { "\($0.line):\($0.column):\($0.to)" }
-            #expect(record.correctedLines == lines && record.allChecksPassed
-                && repairs == ["\(position.line):\(position.column):\(original)"])
+            #expect(
+                record.correctedLines == lines && record.allChecksPassed
+                    && repairs == ["\(position.line):\(position.column):\(original)"])
             repaired += 1
         }
         #expect(repaired > Self.zonesPerFormat / 2, "too few zones had a confusable numeric character")

@@ -1,11 +1,14 @@
 import Testing
+
 @testable import DocumentEngine
 
 /// The resolver picks, among the recogniser's candidates per cell, the most probable text the
 /// layout allows; it never invents a character and leaves a check failing when nothing satisfies it.
 @Suite struct MRZReadingResolverTests {
     /// Candidates that read `lines` confidently, with `overrides` replacing whole cells.
-    static func candidates(_ lines: [String], _ overrides: [MRZPosition: [(Character, Float)]] = [:]) -> [[[MRZCandidate]]] {
+    static func candidates(
+        _ lines: [String], _ overrides: [MRZPosition: [(Character, Float)]] = [:]
+    ) -> [[[MRZCandidate]]] {
         lines.enumerated().map { line, text in
             text.enumerated().map { column, character in
                 let cell = overrides[MRZPosition(line: line, column: column)] ?? [(character, 0.98)]
@@ -15,14 +18,17 @@ import Testing
     }
 
     @Test func aConfidentReadingThatPassesEveryCheckIsKept() {
-        for specimen in [MRZFixture.td3Specimen, MRZFixture.td1Specimen, MRZFixture.td2Specimen, MRZFixture.mrvASpecimen] {
+        for specimen in [
+            MRZFixture.td3Specimen, MRZFixture.td1Specimen, MRZFixture.td2Specimen, MRZFixture.mrvASpecimen,
+        ] {
             #expect(MRZReadingResolver.resolve(Self.candidates(specimen)) == specimen)
         }
     }
 
     @Test func aLessProbableCandidateIsChosenWhenItMakesTheCheckAgree() {
         // Given "L898902C3" with its second 8 read as 3 at 0.55 and as 8 at 0.40
-        let cells = Self.candidates(MRZFixture.td3Specimen, [MRZPosition(line: 1, column: 3): [("3", 0.55), ("8", 0.40)]])
+        let cells = Self.candidates(
+            MRZFixture.td3Specimen, [MRZPosition(line: 1, column: 3): [("3", 0.55), ("8", 0.40)]])
 
         // Then the 8 is chosen: only it makes the number's check digit agree
         #expect(MRZReadingResolver.resolve(cells) == MRZFixture.td3Specimen)
@@ -40,7 +46,8 @@ import Testing
     }
 
     @Test func aCandidateBelowTheMinimumProbabilityIsNotConsidered() throws {
-        let cells = Self.candidates(MRZFixture.td3Specimen, [MRZPosition(line: 1, column: 3): [("3", 0.98), ("8", 0.01)]])
+        let cells = Self.candidates(
+            MRZFixture.td3Specimen, [MRZPosition(line: 1, column: 3): [("3", 0.98), ("8", 0.01)]])
         let resolved = try #require(MRZReadingResolver.resolve(cells))
         #expect(resolved[1].hasPrefix("L893902C3"))
     }
@@ -59,14 +66,16 @@ import Testing
 
     @Test func aDocumentCodeWithNoAllowedCandidateKeepsItsTopReading() throws {
         // Nothing is invented: with only F offered, F stays
-        let cells = Self.candidates(MRZFixture.td3Specimen, [MRZPosition(line: 0, column: 0): [("F", 0.7), ("E", 0.2)]])
+        let cells = Self.candidates(
+            MRZFixture.td3Specimen, [MRZPosition(line: 0, column: 0): [("F", 0.7), ("E", 0.2)]])
         let resolved = try #require(MRZReadingResolver.resolve(cells))
         #expect(resolved[0].hasPrefix("F<UTO"))
     }
 
     @Test func aLetterInADateBecomesItsConfusionPartnerWhenNoCandidateIsADigit() {
         // Given the birth date's 0 read only as O
-        let cells = Self.candidates(MRZFixture.td3Specimen, [MRZPosition(line: 1, column: 15): [("O", 0.9), ("Q", 0.05)]])
+        let cells = Self.candidates(
+            MRZFixture.td3Specimen, [MRZPosition(line: 1, column: 15): [("O", 0.9), ("Q", 0.05)]])
 
         #expect(MRZReadingResolver.resolve(cells) == MRZFixture.td3Specimen)
     }
@@ -85,10 +94,12 @@ import Testing
     @Test func twoUnsureCellsOfOneFieldAreNotBothChangedToMakeItsCheckAgree() throws {
         // Given the number's two 8s read as 0 and 3 at 0.55 with 8 second: only changing both agrees
         // ("L093902C3" has check 7, "L893902C3" and "L098902C3" have 1 and 2, the truth 6)
-        let cells = MRZReadingResolverTests.candidates(MRZFixture.td3Specimen, [
-            MRZPosition(line: 1, column: 1): [("0", 0.55), ("8", 0.40)],
-            MRZPosition(line: 1, column: 3): [("3", 0.55), ("8", 0.40)],
-        ])
+        let cells = MRZReadingResolverTests.candidates(
+            MRZFixture.td3Specimen,
+            [
+                MRZPosition(line: 1, column: 1): [("0", 0.55), ("8", 0.40)],
+                MRZPosition(line: 1, column: 3): [("3", 0.55), ("8", 0.40)],
+            ])
         // Then neither is changed, and the number's check fails honestly
         let resolved = try #require(MRZReadingResolver.resolve(cells))
         #expect(resolved[1].hasPrefix("L093902C3"))
@@ -111,10 +122,12 @@ import Testing
 
     @Test func oneChangeInEachOfTwoFieldsIsAllowed() throws {
         // Given one unsure cell in the number and one in the date of birth
-        let cells = MRZReadingResolverTests.candidates(MRZFixture.td3Specimen, [
-            MRZPosition(line: 1, column: 3): [("3", 0.55), ("8", 0.40)],
-            MRZPosition(line: 1, column: 13): [("1", 0.55), ("7", 0.40)],
-        ])
+        let cells = MRZReadingResolverTests.candidates(
+            MRZFixture.td3Specimen,
+            [
+                MRZPosition(line: 1, column: 3): [("3", 0.55), ("8", 0.40)],
+                MRZPosition(line: 1, column: 13): [("1", 0.55), ("7", 0.40)],
+            ])
         #expect(MRZReadingResolver.resolve(cells) == MRZFixture.td3Specimen)
     }
 }

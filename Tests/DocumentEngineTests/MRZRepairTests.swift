@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DocumentEngine
 
 /// OCR-confusion repair: substitutions inside fields covered by a check digit are made only when
@@ -35,8 +36,12 @@ import Testing
         let lines = MRZFixture.changing(MRZFixture.td3Specimen, line: 1, column: column, to: read)
         let record = try MRZParser.parse(lines, today: Self.today)
         #expect(record.correctedLines == MRZFixture.td3Specimen)
-        #expect(record.repairs == [MRZRepair(line: 1, column: column, from: read, to: truth,
-                                             reason: .checkDigitAgreement)])
+        #expect(
+            record.repairs == [
+                MRZRepair(
+                    line: 1, column: column, from: read, to: truth,
+                    reason: .checkDigitAgreement)
+            ])
         #expect(record.allChecksPassed)
     }
 
@@ -165,10 +170,11 @@ import Testing
         // Then both are repaired: the impossible check character, then the number through its check
         #expect(record.documentNumber == "AB123456789013")
         #expect(record.correctedLines == fixture.lines)
-        #expect(record.repairs == [
-            MRZRepair(line: 0, column: 17, from: "O", to: "0", reason: .checkDigitAgreement),
-            MRZRepair(line: 0, column: 20, from: "O", to: "0", reason: .impossibleCharacter),
-        ])
+        #expect(
+            record.repairs == [
+                MRZRepair(line: 0, column: 17, from: "O", to: "0", reason: .checkDigitAgreement),
+                MRZRepair(line: 0, column: 20, from: "O", to: "0", reason: .impossibleCharacter),
+            ])
         #expect(record.allChecksPassed)
     }
 
@@ -195,12 +201,13 @@ import Testing
         #expect(record.issuingCountry == "UTO")
         #expect(record.nationality == "UTO")
         #expect(record.correctedLines == MRZFixture.td3Specimen)
-        #expect(record.repairs == [
-            MRZRepair(line: 0, column: 4, from: "0", to: "O", reason: .impossibleCharacter),
-            MRZRepair(line: 0, column: 11, from: "0", to: "O", reason: .impossibleCharacter),
-            MRZRepair(line: 0, column: 23, from: "1", to: "I", reason: .impossibleCharacter),
-            MRZRepair(line: 1, column: 12, from: "0", to: "O", reason: .impossibleCharacter),
-        ])
+        #expect(
+            record.repairs == [
+                MRZRepair(line: 0, column: 4, from: "0", to: "O", reason: .impossibleCharacter),
+                MRZRepair(line: 0, column: 11, from: "0", to: "O", reason: .impossibleCharacter),
+                MRZRepair(line: 0, column: 23, from: "1", to: "I", reason: .impossibleCharacter),
+                MRZRepair(line: 1, column: 12, from: "0", to: "O", reason: .impossibleCharacter),
+            ])
         #expect(record.allChecksPassed)
     }
 
@@ -228,8 +235,9 @@ import Testing
         #expect(MRZParser.names("A<B<C") == ("A B C", ""))
         #expect(MRZParser.names("<<ONLYGIVEN<<<<") == ("", "ONLYGIVEN"))
         // Truncated at the end of the line: kept as read.
-        #expect(MRZParser.names("ABCDEFGHIJKLMNOPQRSTUVWXY<<ABCDEFGHIJKL")
-            == ("ABCDEFGHIJKLMNOPQRSTUVWXY", "ABCDEFGHIJKL"))
+        #expect(
+            MRZParser.names("ABCDEFGHIJKLMNOPQRSTUVWXY<<ABCDEFGHIJKL")
+                == ("ABCDEFGHIJKLMNOPQRSTUVWXY", "ABCDEFGHIJKL"))
     }
 
     @Test func aRepairRoundTripsThroughJSON() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DocumentEngine
 
 /// The specimens printed in ICAO 9303 (parts 4 to 7 and part 11, appendix D.2), every check
@@ -25,16 +26,21 @@ import Testing
         #expect(record.dateOfExpiry == MRZDate(year: 2012, month: 4, day: 15, raw: "120415"))
         #expect(record.optionalData1 == "ZE184226B")
         #expect(record.optionalData2 == "")
-        #expect(record.checks == MRZChecks(
-            documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: true, composite: true))
+        #expect(
+            record.checks
+                == MRZChecks(
+                    documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: true, composite: true))
         #expect(record.allChecksPassed)
         #expect(record.repairs.isEmpty)
     }
 
     @Test func theTD1CardSpecimenParsesWithEveryCheckPassing() throws {
         let lines = MRZFixture.td1Specimen
-        #expect(lines == ["I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6",
-                          "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"])
+        #expect(
+            lines == [
+                "I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6",
+                "ERIKSSON<<ANNA<MARIA<<<<<<<<<<",
+            ])
         let record = try MRZParser.parse(lines, today: Self.today)
         #expect(record.format == .td1)
         #expect(record.documentCode == "I")
@@ -48,8 +54,10 @@ import Testing
         #expect(record.secondaryName == "ANNA MARIA")
         #expect(record.optionalData1 == "")
         #expect(record.optionalData2 == "")
-        #expect(record.checks == MRZChecks(
-            documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: nil, composite: true))
+        #expect(
+            record.checks
+                == MRZChecks(
+                    documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: nil, composite: true))
         #expect(record.repairs.isEmpty)
     }
 
@@ -68,8 +76,10 @@ import Testing
         #expect(record.dateOfExpiry?.isoString == "2012-04-15")
         #expect(record.optionalData1 == "")
         #expect(record.optionalData2 == "")
-        #expect(record.checks == MRZChecks(
-            documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: nil, composite: true))
+        #expect(
+            record.checks
+                == MRZChecks(
+                    documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: nil, composite: true))
         #expect(record.repairs.isEmpty)
     }
 
@@ -89,8 +99,10 @@ import Testing
         #expect(record.dateOfExpiry?.isoString == "1996-12-10")
         #expect(record.optionalData1 == "")
         #expect(record.optionalData2 == "6ZE184226B")
-        #expect(record.checks == MRZChecks(
-            documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: nil, composite: nil))
+        #expect(
+            record.checks
+                == MRZChecks(
+                    documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: nil, composite: nil))
         #expect(record.allChecksPassed)
         #expect(record.repairs.isEmpty)
     }
@@ -107,16 +119,20 @@ import Testing
         #expect(record.primaryName == "ERIKSSON")
         #expect(record.secondaryName == "ANNA MARIA")
         #expect(record.optionalData2 == "")
-        #expect(record.checks == MRZChecks(
-            documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: nil, composite: nil))
+        #expect(
+            record.checks
+                == MRZChecks(
+                    documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: nil, composite: nil))
         #expect(record.repairs.isEmpty)
     }
 
     @Test func aTD1DocumentNumberLongerThanNineCharactersIsJoinedFromTheOptionalData() throws {
         // ICAO 9303 part 11, appendix D.2: the check position holds '<', "734" continues the number
         // in the optional data, followed by the check digit 9 over "D23145890734".
-        let lines = ["I<UTOD23145890<7349<<<<<<<<<<<", "3407127M9507122UTO<<<<<<<<<<<2",
-                     "STEVENSON<<PETER<JOHN<<<<<<<<<"]
+        let lines = [
+            "I<UTOD23145890<7349<<<<<<<<<<<", "3407127M9507122UTO<<<<<<<<<<<2",
+            "STEVENSON<<PETER<JOHN<<<<<<<<<",
+        ]
         let record = try MRZParser.parse(lines, today: Self.today)
         #expect(record.format == .td1)
         #expect(record.documentNumber == "D23145890734")
@@ -126,8 +142,10 @@ import Testing
         #expect(record.sex == "M")
         #expect(record.primaryName == "STEVENSON")
         #expect(record.secondaryName == "PETER JOHN")
-        #expect(record.checks == MRZChecks(
-            documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: nil, composite: true))
+        #expect(
+            record.checks
+                == MRZChecks(
+                    documentNumber: true, dateOfBirth: true, dateOfExpiry: true, personalNumber: nil, composite: true))
         #expect(record.repairs.isEmpty)
     }
 

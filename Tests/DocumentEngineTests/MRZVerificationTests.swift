@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DocumentEngine
 
 /// A reading is verified only on evidence: every check agrees, every unchecked character was read
@@ -12,7 +13,8 @@ import Testing
         let resolved = try #require(MRZReadingResolver.resolve(cells))
         let record = try MRZParser.parse(resolved, today: today)
         let reading = MRZZoneReader.Reading(
-            lines: cells.map { String($0.map { $0[0].character }) }, confidences: cells.map { $0.map { $0[0].probability } },
+            lines: cells.map { String($0.map { $0[0].character }) },
+            confidences: cells.map { $0.map { $0[0].probability } },
             candidates: cells, textLines: [])
         return (record.correctedLines, MRZVerification.isVerified(record, reading: reading))
     }
@@ -42,7 +44,8 @@ import Testing
         let position = MRZPosition(line: 0, column: 7)
         // I second at 0.3: unsure, not verified; I second at 0.45 and 1 first at 0.46: still unsure
         for (one, letter) in [(Float(0.65), Float(0.3)), (0.46, 0.45)] {
-            let cells = MRZReadingResolverTests.candidates(MRZFixture.td3Specimen, [position: [("1", one), ("I", letter)]])
+            let cells = MRZReadingResolverTests.candidates(
+                MRZFixture.td3Specimen, [position: [("1", one), ("I", letter)]])
             let (lines, verified) = try Self.judge(cells)
             #expect(lines == MRZFixture.td3Specimen)
             #expect(!verified)
@@ -88,8 +91,9 @@ import Testing
 
         // Then the repaired O is judged as unread, and the reading is not verified
         #expect(!MRZVerification.isVerified(record, lines: lines, confidences: confident))
-        #expect(MRZVerification.isVerified(
-            try MRZParser.parse(MRZFixture.td3Specimen, today: Self.today), lines: MRZFixture.td3Specimen,
-            confidences: confident))
+        #expect(
+            MRZVerification.isVerified(
+                try MRZParser.parse(MRZFixture.td3Specimen, today: Self.today), lines: MRZFixture.td3Specimen,
+                confidences: confident))
     }
 }

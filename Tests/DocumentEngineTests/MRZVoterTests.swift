@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DocumentEngine
 
 /// Multi-frame voting: per-character, confidence-weighted, over readings of the majority format.
@@ -20,9 +21,9 @@ import Testing
 
     /// Three readings of the specimen, each with a different single misread that no repair explains.
     static let noisyReadings = [
-        MRZFixture.changing(specimen, line: 1, column: 2, to: "3"),   // document number 8 -> 3
+        MRZFixture.changing(specimen, line: 1, column: 2, to: "3"),  // document number 8 -> 3
         MRZFixture.changing(specimen, line: 1, column: 17, to: "7"),  // birth date 1 -> 7
-        MRZFixture.changing(specimen, line: 0, column: 8, to: "X"),   // name K -> X
+        MRZFixture.changing(specimen, line: 0, column: 8, to: "X"),  // name K -> X
     ]
 
     @Test func threeNoisyReadingsVoteToTheRightLines() throws {
@@ -189,8 +190,12 @@ import Testing
             #expect(!added)
         }
         do {
-            let added = voter.add(lines: Self.specimen, confidences: [[Float](repeating: 1, count: 44),
-                                                                   [Float](repeating: 1, count: 43)])
+            let added = voter.add(
+                lines: Self.specimen,
+                confidences: [
+                    [Float](repeating: 1, count: 44),
+                    [Float](repeating: 1, count: 43),
+                ])
             #expect(!added)
         }
         #expect(voter.count == 0)

@@ -45,7 +45,9 @@ import Testing
         let page = try search(.td3, seed: 4)
         #expect(page.contains { $0.textLineCount >= 2 && !$0.zones.isEmpty })
         // Where the lines were seen, in frame pixels: in the lower band of the page, not the upper.
-        let truth = try SceneComposer(tier: .phoneLike, frameWidth: 1280, frameHeight: 720, kinds: [.td3]).compose(seed: 4).truth
+        let truth = try SceneComposer(tier: .phoneLike, frameWidth: 1280, frameHeight: 720, kinds: [.td3]).compose(
+            seed: 4
+        ).truth
         let midpoints = page.flatMap(\.textLineMidpoints)
         #expect(!midpoints.isEmpty)
         #expect(DocumentScanner.bandHolds(oneOf: midpoints, quad: truth.corners, layout: .of(.td3)))
@@ -61,9 +63,12 @@ import Testing
     /// layouts, 42% for three).
     @Test func aBandHoldsAPointOnlyInsideTheDocumentsLowerBand() throws {
         let layout = DocumentLayout.of(.td1Back)  // 85.6 x 53.98 mm, three lines: the band is 22.7 mm tall
-        let quad = Quadrilateral2D(corners: [Point2D(x: 100, y: 80), Point2D(x: 520, y: 110),
-                                             Point2D(x: 500, y: 380), Point2D(x: 90, y: 350)])
-        let toFrame = try #require(Homography(from: Quadrilateral2D(x: 0, y: 0, width: layout.width, height: layout.height), to: quad))
+        let quad = Quadrilateral2D(corners: [
+            Point2D(x: 100, y: 80), Point2D(x: 520, y: 110),
+            Point2D(x: 500, y: 380), Point2D(x: 90, y: 350),
+        ])
+        let toFrame = try #require(
+            Homography(from: Quadrilateral2D(x: 0, y: 0, width: layout.width, height: layout.height), to: quad))
         func holds(_ x: Double, _ y: Double) -> Bool {
             DocumentScanner.bandHolds(oneOf: [toFrame.apply(Point2D(x: x, y: y))], quad: quad, layout: layout)
         }
@@ -71,7 +76,9 @@ import Testing
         #expect(!holds(40, 30) && !holds(40, 10))  // above the band
         #expect(!holds(-2, 50) && !holds(88, 50) && !holds(40, 56))  // beside or below the document
         #expect(!DocumentScanner.bandHolds(oneOf: [], quad: quad, layout: layout))
-        let degenerate = Quadrilateral2D(corners: [Point2D(x: 0, y: 0), Point2D(x: 0, y: 0), Point2D(x: 0, y: 0), Point2D(x: 0, y: 0)])
+        let degenerate = Quadrilateral2D(corners: [
+            Point2D(x: 0, y: 0), Point2D(x: 0, y: 0), Point2D(x: 0, y: 0), Point2D(x: 0, y: 0),
+        ])
         #expect(!DocumentScanner.bandHolds(oneOf: [Point2D(x: 0, y: 0)], quad: degenerate, layout: layout))
     }
 }

@@ -26,7 +26,8 @@ import Testing
         let scale = 8.0
         var previous = 0.0
         for sigma in [1.2, 1.8, 2.6, 3.4] {
-            let measured = try #require(SharpnessMeter.blurWidth(try Self.strokes(sigma: sigma), pixelsPerMillimetre: scale))
+            let measured = try #require(
+                SharpnessMeter.blurWidth(try Self.strokes(sigma: sigma), pixelsPerMillimetre: scale))
             #expect(abs(measured * scale - sigma) <= 0.3 * sigma, "σ \(sigma) px measured \(measured * scale) px")
             #expect(measured > previous)
             previous = measured

@@ -4,27 +4,28 @@ import Testing
 
 /// Printed date formats, as a table: the text, the layout's digit order, and the date or nil.
 @Suite struct VizDateParserTests {
-    @Test(arguments: [
-        ("12.08.1974", VizLayout.DateOrder.dayMonthYear, "1974-08-12"),
-        ("12/08/1974", .dayMonthYear, "1974-08-12"),
-        ("08/12/1974", .monthDayYear, "1974-08-12"),
-        ("1974-08-12", .monthDayYear, "1974-08-12"),
-        ("1974-08-12", .dayMonthYear, "1974-08-12"),
-        ("12 AUG 1974", .dayMonthYear, "1974-08-12"),
-        ("12 AUG/AOÛT 74", .dayMonthYear, "1974-08-12"),
-        ("12 AUG/AOUT 74", .dayMonthYear, "1974-08-12"),
-        ("03 MÄR/MAR 01", .dayMonthYear, "2001-03-03"),
-        ("05 ENE 1990", .dayMonthYear, "1990-01-05"),
-        ("09 DEZ 1961", .dayMonthYear, "1961-12-09"),
-        ("1O.O8.1974", .dayMonthYear, "1974-08-10"),
-        ("12 AUG/SEP 74", .dayMonthYear, nil),
-        ("31.04.1974", .dayMonthYear, nil),
-        ("29.02.2023", .dayMonthYear, nil),
-        ("29.02.2024", .dayMonthYear, "2024-02-29"),
-        ("12.08", .dayMonthYear, nil),
-        ("12.08.197", .dayMonthYear, nil),
-        ("SMITH", .dayMonthYear, nil),
-    ] as [(String, VizLayout.DateOrder, String?)])
+    @Test(
+        arguments: [
+            ("12.08.1974", VizLayout.DateOrder.dayMonthYear, "1974-08-12"),
+            ("12/08/1974", .dayMonthYear, "1974-08-12"),
+            ("08/12/1974", .monthDayYear, "1974-08-12"),
+            ("1974-08-12", .monthDayYear, "1974-08-12"),
+            ("1974-08-12", .dayMonthYear, "1974-08-12"),
+            ("12 AUG 1974", .dayMonthYear, "1974-08-12"),
+            ("12 AUG/AOÛT 74", .dayMonthYear, "1974-08-12"),
+            ("12 AUG/AOUT 74", .dayMonthYear, "1974-08-12"),
+            ("03 MÄR/MAR 01", .dayMonthYear, "2001-03-03"),
+            ("05 ENE 1990", .dayMonthYear, "1990-01-05"),
+            ("09 DEZ 1961", .dayMonthYear, "1961-12-09"),
+            ("1O.O8.1974", .dayMonthYear, "1974-08-10"),
+            ("12 AUG/SEP 74", .dayMonthYear, nil),
+            ("31.04.1974", .dayMonthYear, nil),
+            ("29.02.2023", .dayMonthYear, nil),
+            ("29.02.2024", .dayMonthYear, "2024-02-29"),
+            ("12.08", .dayMonthYear, nil),
+            ("12.08.197", .dayMonthYear, nil),
+            ("SMITH", .dayMonthYear, nil),
+        ] as [(String, VizLayout.DateOrder, String?)])
     func printedFormats(text: String, order: VizLayout.DateOrder, iso: String?) {
         let date = VizDateParser(order: order).parse(text, century: .past(currentYear: 2026))
         #expect(date?.isoString == iso)

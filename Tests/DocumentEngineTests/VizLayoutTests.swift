@@ -58,16 +58,17 @@ import Testing
         #expect(VizReader.strippingCaption(text, words: words.sorted { $0.count > $1.count }) == expected)
     }
 
-    @Test(arguments: [
-        (VizField.primaryName, "müller-lüdenscheidt.", "MÜLLER-LÜDENSCHEIDT"),
-        (.primaryName, "SM1TH", nil),
-        (.documentNumber, "C01X 00T47", "C01X00T47"),
-        (.documentNumber, "AB-12", nil),
-        (.sex, "F", "F"),
-        (.sex, "FM", nil),
-        (.dateOfBirth, "12.08.1974", "12.08.1974"),
-        (.dateOfBirth, "31.02.1974", nil),
-    ] as [(VizField, String, String?)])
+    @Test(
+        arguments: [
+            (VizField.primaryName, "müller-lüdenscheidt.", "MÜLLER-LÜDENSCHEIDT"),
+            (.primaryName, "SM1TH", nil),
+            (.documentNumber, "C01X 00T47", "C01X00T47"),
+            (.documentNumber, "AB-12", nil),
+            (.sex, "F", "F"),
+            (.sex, "FM", nil),
+            (.dateOfBirth, "12.08.1974", "12.08.1974"),
+            (.dateOfBirth, "31.02.1974", nil),
+        ] as [(VizField, String, String?)])
     func valuesFailingTheirKindsChecksAreNotRead(field: VizField, text: String, expected: String?) {
         let value = VizReader.checkedValue(
             [text], field: field, dates: VizDateParser(order: .dayMonthYear),

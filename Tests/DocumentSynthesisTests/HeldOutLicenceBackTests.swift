@@ -52,7 +52,8 @@ import Testing
         case .legacyFileType: #expect(codes.contains("legacyFileType"))
         case .wrongOffsets: #expect(codes.contains("subfileOffset"), "\(codes)")
         case .wrongLengths:
-            #expect(!codes.isDisjoint(with: ["subfileLength", "subfileLengthMismatch", "truncatedSubfile"]), "\(codes)")
+            #expect(
+                !codes.isDisjoint(with: ["subfileLength", "subfileLengthMismatch", "truncatedSubfile"]), "\(codes)")
         case .trailingCRLF, .paddedValues, .elementOrder, .emptyName: break
         }
         #expect(record.fields.customerID == payload.fields.customerID)

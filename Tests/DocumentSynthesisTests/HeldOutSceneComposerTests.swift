@@ -45,10 +45,12 @@ import Testing
         // When the frame is rectified with the true corners, it matches the rendered document, and
         // corners 2 % of the diagonal off match it clearly worse.
         let (width, height) = (171, 108)
-        let reference = try #require(PerspectiveWarp.rectify(
-            scene.document.image.grayscale(), quad: scene.document.outline, width: width, height: height))
+        let reference = try #require(
+            PerspectiveWarp.rectify(
+                scene.document.image.grayscale(), quad: scene.document.outline, width: width, height: height))
         let frame = scene.image.grayscale()
-        let rectified = try #require(PerspectiveWarp.rectify(frame, quad: scene.truth.corners, width: width, height: height))
+        let rectified = try #require(
+            PerspectiveWarp.rectify(frame, quad: scene.truth.corners, width: width, height: height))
         let exact = correlation(rectified, reference)
         #expect(exact > 0.6)
         let diagonal = scene.truth.corners.upperLeft.distance(to: scene.truth.corners.lowerRight)
@@ -76,7 +78,8 @@ import Testing
                         let q = camera.outline(width: layout.width, height: layout.height)
                         let outside = q.corners.contains { $0.x < 0 || $0.y < 0 || $0.x > fw || $0.y > fh }
                         let status = TrueCaptureStatus.decide(
-                            corners: q, layout: layout, frameWidth: 1280, frameHeight: 720, tiltDegrees: camera.tiltDegrees)
+                            corners: q, layout: layout, frameWidth: 1280, frameHeight: 720,
+                            tiltDegrees: camera.tiltDegrees)
                         #expect((40...85).contains(camera.fieldOfViewDegrees))
                         switch framing {
                         case .overfilled:
@@ -103,7 +106,8 @@ import Testing
     }
 
     @Test func heldOutTruthRoundTripsThroughJSON() throws {
-        let scene = try HeldOutSceneComposer(tier: .hard, frameWidth: 160, frameHeight: 90).compose(seed: 4, fileName: "a.jpg")
+        let scene = try HeldOutSceneComposer(tier: .hard, frameWidth: 160, frameHeight: 90).compose(
+            seed: 4, fileName: "a.jpg")
         let data = try JSONEncoder().encode(scene.truth)
         let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         #expect(json?["file"] as? String == "a.jpg")
@@ -115,7 +119,8 @@ import Testing
 
     @Test func truthWrittenBeforeFamiliesStillDecodesAsTuning() throws {
         let scene = try SceneComposer(tier: .clean, frameWidth: 160, frameHeight: 90).compose(seed: 2)
-        var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(scene.truth)) as? [String: Any])
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(scene.truth)) as? [String: Any])
         for key in ["family", "tiltDegrees", "fieldOfViewDegrees", "captureStatus"] { json.removeValue(forKey: key) }
         let old = try JSONDecoder().decode(SceneTruth.self, from: JSONSerialization.data(withJSONObject: json))
         #expect(old.family == .tuning)

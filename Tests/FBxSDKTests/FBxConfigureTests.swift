@@ -27,10 +27,11 @@ import Testing
             try await manager.configure(Self.configuration(provisioned.apiKey, sku: Self.frames[1].sku, server: url))
             #expect(manager.state == .configured)
             #expect(manager.licence?.bundleId == FBxServerFixture.bundleID)
-            #expect(await first(5, of: events) == [
-                .stateChanged(.unconfigured), .faceDetectionStateChanged(.uninitialized),
-                .stateChanged(.configuring), .stateChanged(.configured), .frameLoaded(Self.frames[1].sku),
-            ])
+            #expect(
+                await first(5, of: events) == [
+                    .stateChanged(.unconfigured), .faceDetectionStateChanged(.uninitialized),
+                    .stateChanged(.configuring), .stateChanged(.configured), .frameLoaded(Self.frames[1].sku),
+                ])
             let cached = try FileManager.default
                 .contentsOfDirectory(atPath: data.appendingPathComponent("licence").path)
             #expect(cached.count == 1)
@@ -43,8 +44,9 @@ import Testing
         let server = try FBxServerFixture()
         let data = try FBxFixtures.temporaryDirectory()
         let manager = FBxManager(dependencies: FBxFixtures.dependencies(dataDirectory: data, keyring: server.keyring))
-        let untrusting = FBxManager(dependencies: FBxFixtures.dependencies(
-            dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: LicenseKeyring.development))
+        let untrusting = FBxManager(
+            dependencies: FBxFixtures.dependencies(
+                dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: LicenseKeyring.development))
         try await server.run { url, admin in
             let unknown = FBxAPIKey.generate(mode: .live).rawValue
             await #expect(throws: FBxError.apiKeyNotFound) {
@@ -81,16 +83,18 @@ import Testing
     func developmentAnswersNeedTheOptIn() async throws {
         let server = try FBxServerFixture(signingWithDevelopmentKey: true)
         // The development key among the injected keys is not trusted without the opt-in either.
-        let manager = FBxManager(dependencies: FBxFixtures.dependencies(
-            dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: LicenseKeyring.development))
+        let manager = FBxManager(
+            dependencies: FBxFixtures.dependencies(
+                dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: LicenseKeyring.development))
         try await server.run { url, admin in
             let provisioned = try await admin.provision(customerName: "Optics", bundleIDs: [FBxServerFixture.bundleID])
             var configuration = Self.configuration(provisioned.apiKey, server: url)
             #expect(configuration.allowsDevelopmentLicenses == false)
             await #expect(throws: FBxError.developmentLicenseNotAllowed) { try await manager.configure(configuration) }
             #expect(manager.state == .configurationFailed)
-            #expect(FBxError.developmentLicenseNotAllowed.description
-                .contains("set allowsDevelopmentLicenses for development builds only"))
+            #expect(
+                FBxError.developmentLicenseNotAllowed.description
+                    .contains("set allowsDevelopmentLicenses for development builds only"))
 
             configuration.allowsDevelopmentLicenses = true
             try await manager.configure(configuration)
@@ -101,7 +105,8 @@ import Testing
     @Test("the server's own key given in the configuration is trusted")
     func theConfigurationsKeysAreTrusted() async throws {
         let server = try FBxServerFixture()
-        let manager = FBxManager(dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
+        let manager = FBxManager(
+            dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
         try await server.run { url, admin in
             let provisioned = try await admin.provision(customerName: "Optics", bundleIDs: [FBxServerFixture.bundleID])
             let kid = try #require(server.keyring.keyIDs.first)
@@ -131,8 +136,9 @@ import Testing
         // Starts at the real date: the server signs its answers with its own (wall) clock.
         let now = TestDateSource(Date())
         let data = try FBxFixtures.temporaryDirectory()
-        let manager = FBxManager(dependencies: FBxFixtures.dependencies(
-            dataDirectory: data, keyring: server.keyring, now: now))
+        let manager = FBxManager(
+            dependencies: FBxFixtures.dependencies(
+                dataDirectory: data, keyring: server.keyring, now: now))
         try await server.run { url, admin in
             let provisioned = try await admin.provision(customerName: "Optics", bundleIDs: [FBxServerFixture.bundleID])
             try await manager.configure(Self.configuration(provisioned.apiKey, server: url))
@@ -144,8 +150,9 @@ import Testing
             try await manager.configure(offline)
             #expect(manager.state == .configured)
             // Another application cannot use the cached answer.
-            let otherApp = FBxConfiguration(apiKey: provisioned.apiKey, initialSku: nil,
-                                            serverURL: FBxFixtures.unreachableServer, bundleID: "com.example.other")
+            let otherApp = FBxConfiguration(
+                apiKey: provisioned.apiKey, initialSku: nil,
+                serverURL: FBxFixtures.unreachableServer, bundleID: "com.example.other")
             await #expect(throws: FBxError.noInternetConnection) { try await manager.configure(otherApp) }
             now.advance(seconds: 400)
             await #expect(throws: FBxError.noInternetConnection) { try await manager.configure(offline) }
@@ -156,8 +163,9 @@ import Testing
     @Test("an unknown initial SKU is reported on errors while configuration succeeds")
     func preloadFailureIsReportedNotThrown() async throws {
         let server = try FBxServerFixture()
-        let manager = FBxManager(dependencies: FBxFixtures.dependencies(
-            dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: server.keyring))
+        let manager = FBxManager(
+            dependencies: FBxFixtures.dependencies(
+                dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: server.keyring))
         try await server.run { url, admin in
             let provisioned = try await admin.provision(customerName: "Optics", bundleIDs: [FBxServerFixture.bundleID])
             let errors = manager.errors

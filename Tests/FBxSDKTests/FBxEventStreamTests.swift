@@ -9,17 +9,21 @@ import Testing
     func eventsReplayCurrentStates() async throws {
         let manager = FBxManager(
             dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
-        #expect(await first(2, of: manager.events) == [
-            .stateChanged(.unconfigured), .faceDetectionStateChanged(.uninitialized),
-        ])
+        #expect(
+            await first(2, of: manager.events) == [
+                .stateChanged(.unconfigured), .faceDetectionStateChanged(.uninitialized),
+            ])
         await #expect(throws: FBxError.invalidAPIKey) {
-            try await manager.configure(FBxConfiguration(apiKey: "123", initialSku: nil,
-                                                         serverURL: FBxFixtures.unreachableServer))
+            try await manager.configure(
+                FBxConfiguration(
+                    apiKey: "123", initialSku: nil,
+                    serverURL: FBxFixtures.unreachableServer))
         }
         #expect(manager.state == .configurationFailed)
-        #expect(await first(2, of: manager.events) == [
-            .stateChanged(.configurationFailed), .faceDetectionStateChanged(.uninitialized),
-        ])
+        #expect(
+            await first(2, of: manager.events) == [
+                .stateChanged(.configurationFailed), .faceDetectionStateChanged(.uninitialized),
+            ])
     }
 
     @Test("every events subscriber sees the same transitions in order")
@@ -28,8 +32,10 @@ import Testing
             dependencies: FBxFixtures.dependencies(dataDirectory: try FBxFixtures.temporaryDirectory()))
         let one = manager.events
         let two = manager.events
-        _ = try? await manager.configure(FBxConfiguration(apiKey: "123", initialSku: nil,
-                                                          serverURL: FBxFixtures.unreachableServer))
+        _ = try? await manager.configure(
+            FBxConfiguration(
+                apiKey: "123", initialSku: nil,
+                serverURL: FBxFixtures.unreachableServer))
         let expected: [FBxEvent] = [
             .stateChanged(.unconfigured), .faceDetectionStateChanged(.uninitialized),
             .stateChanged(.configuring), .stateChanged(.configurationFailed),
@@ -47,8 +53,10 @@ import Testing
         await #expect(throws: FBxError.configurationNotSet) { try await manager.setFrame("FBX-RND-001") }
         #expect(await first(2, of: early) == [.configurationNotSet, .configurationNotSet])
         await #expect(throws: FBxError.invalidAPIKey) {
-            try await manager.configure(FBxConfiguration(apiKey: "fbx_live_short", initialSku: nil,
-                                                         serverURL: FBxFixtures.unreachableServer))
+            try await manager.configure(
+                FBxConfiguration(
+                    apiKey: "fbx_live_short", initialSku: nil,
+                    serverURL: FBxFixtures.unreachableServer))
         }
         let late = manager.errors
         await #expect(throws: FBxError.configurationNotSet) { try await manager.restartFaceDetection() }

@@ -28,18 +28,23 @@ import Testing
             let bundled = ProceduralFrameCatalog.frames[2]
             _ = try await admin.publish([ProceduralFrameCatalog.frames[3]])
             let headers = ["Authorization": "Bearer " + FBxServerFixture.adminToken]
-            let imported = try await admin.client.send("POST", "/v1/admin/frames", encoding: Import(frames: [
-                .init(sku: bundled.sku, name: "Renamed", lensWidthMm: 50, bridgeWidthMm: 19, templeLengthMm: 140,
-                      colors: [["name": "red", "hex": "#AA0000"]]),
-                .init(sku: "PLAIN-1", name: "Plain", lensWidthMm: 48, bridgeWidthMm: 20, templeLengthMm: 145,
-                      colors: []),
-            ]), headers: headers)
+            let imported = try await admin.client.send(
+                "POST", "/v1/admin/frames",
+                encoding: Import(frames: [
+                    .init(
+                        sku: bundled.sku, name: "Renamed", lensWidthMm: 50, bridgeWidthMm: 19, templeLengthMm: 140,
+                        colors: [["name": "red", "hex": "#AA0000"]]),
+                    .init(
+                        sku: "PLAIN-1", name: "Plain", lensWidthMm: 48, bridgeWidthMm: 20, templeLengthMm: 145,
+                        colors: []),
+                ]), headers: headers)
             #expect(imported.status == 200)
 
             let loader = FBxFrameLoader(pixelsPerMillimetre: 1, bundledFrames: ProceduralFrameCatalog.frames)
             let client = FBxServerClient(baseURL: url)
-            #expect(try await loader.load(ProceduralFrameCatalog.frames[3].sku, client: client).frame
-                == ProceduralFrameCatalog.frames[3])
+            #expect(
+                try await loader.load(ProceduralFrameCatalog.frames[3].sku, client: client).frame
+                    == ProceduralFrameCatalog.frames[3])
             let renamed = try await loader.load(bundled.sku, client: client).frame
             #expect(renamed.shape == bundled.shape)
             #expect((renamed.name, renamed.lensWidth, renamed.bridgeWidth) == ("Renamed", 50, 19))

@@ -92,38 +92,118 @@ import Testing
         return [
             // unconfigured, configuring, configured, configurationFailed, preparing, preparationFailed,
             // ready, starting, active, stopping
-            (.configureRequested, [configuring, .invalid, configuring, configuring, .invalid, configuring,
-                                   configuring, .invalid, .invalid, .invalid]),
-            (.configurationSucceeded, [.stays, configured, .stays, .stays, .stays, .stays,
-                                       .stays, .stays, .stays, .stays]),
-            (.configurationFailed, [.stays, .to(.configurationFailed), .stays, .stays, .stays, .stays,
-                                    .stays, .stays, .stays, .stays]),
-            (.viewAttached(usable: true), [.stays, .stays, .prepare, .stays, .stays, .stays,
-                                           .stays, .stays, .stays, .stays]),
-            (.viewAttached(usable: false), [.stays, .stays, .stays, .stays, configured, configured,
-                                            configured, .stays, .stays, .stays]),
-            (.viewDetached, [.stays, .stays, .stays, .stays, configured, configured,
-                             configured, .invalid, .invalid, .invalid]),
-            (.preparationStarted, [.invalid, .invalid, .invalid, .invalid, .invalid, .invalid,
-                                   .invalid, .invalid, .invalid, .invalid]),
-            (.preparationSucceeded, [.stays, .stays, .stays, .stays, .to(.ready), .stays,
-                                     .stays, .stays, .stays, .stays]),
-            (.preparationFailed, [.stays, .stays, .stays, .stays, .to(.preparationFailed), .stays,
-                                  .stays, .stays, .stays, .stays]),
-            (.startRequested, [.notConfigured, .notConfigured, .invalid, .notConfigured, .invalid, .invalid,
-                               .to(.starting), .invalid, .invalid, .invalid]),
-            (.startSucceeded, [.stays, .stays, .stays, .stays, .stays, .stays,
-                               .stays, .to(.active), .stays, .stays]),
-            (.startFailed, [.stays, .stays, .stays, .stays, .stays, .stays,
-                            .stays, .to(.ready), .stays, .stays]),
-            (.stopRequested, [.notConfigured, .notConfigured, .invalid, .notConfigured, .invalid, .invalid,
-                              .invalid, .to(.stopping), .to(.stopping), .invalid]),
-            (.stopFinished, [.stays, .stays, .stays, .stays, .stays, .stays,
-                             .stays, .stays, .stays, .to(.ready)]),
-            (.setFrameRequested, [.notConfigured, .notConfigured, .invalid, .notConfigured, .invalid, .invalid,
-                                  .invalid, .invalid, .stays, .invalid]),
-            (.restartFaceDetectionRequested, [.notConfigured, .notConfigured, .invalid, .notConfigured, .invalid,
-                                              .invalid, .invalid, .invalid, .stays, .invalid]),
+            (
+                .configureRequested,
+                [
+                    configuring, .invalid, configuring, configuring, .invalid, configuring,
+                    configuring, .invalid, .invalid, .invalid,
+                ]
+            ),
+            (
+                .configurationSucceeded,
+                [
+                    .stays, configured, .stays, .stays, .stays, .stays,
+                    .stays, .stays, .stays, .stays,
+                ]
+            ),
+            (
+                .configurationFailed,
+                [
+                    .stays, .to(.configurationFailed), .stays, .stays, .stays, .stays,
+                    .stays, .stays, .stays, .stays,
+                ]
+            ),
+            (
+                .viewAttached(usable: true),
+                [
+                    .stays, .stays, .prepare, .stays, .stays, .stays,
+                    .stays, .stays, .stays, .stays,
+                ]
+            ),
+            (
+                .viewAttached(usable: false),
+                [
+                    .stays, .stays, .stays, .stays, configured, configured,
+                    configured, .stays, .stays, .stays,
+                ]
+            ),
+            (
+                .viewDetached,
+                [
+                    .stays, .stays, .stays, .stays, configured, configured,
+                    configured, .invalid, .invalid, .invalid,
+                ]
+            ),
+            (
+                .preparationStarted,
+                [
+                    .invalid, .invalid, .invalid, .invalid, .invalid, .invalid,
+                    .invalid, .invalid, .invalid, .invalid,
+                ]
+            ),
+            (
+                .preparationSucceeded,
+                [
+                    .stays, .stays, .stays, .stays, .to(.ready), .stays,
+                    .stays, .stays, .stays, .stays,
+                ]
+            ),
+            (
+                .preparationFailed,
+                [
+                    .stays, .stays, .stays, .stays, .to(.preparationFailed), .stays,
+                    .stays, .stays, .stays, .stays,
+                ]
+            ),
+            (
+                .startRequested,
+                [
+                    .notConfigured, .notConfigured, .invalid, .notConfigured, .invalid, .invalid,
+                    .to(.starting), .invalid, .invalid, .invalid,
+                ]
+            ),
+            (
+                .startSucceeded,
+                [
+                    .stays, .stays, .stays, .stays, .stays, .stays,
+                    .stays, .to(.active), .stays, .stays,
+                ]
+            ),
+            (
+                .startFailed,
+                [
+                    .stays, .stays, .stays, .stays, .stays, .stays,
+                    .stays, .to(.ready), .stays, .stays,
+                ]
+            ),
+            (
+                .stopRequested,
+                [
+                    .notConfigured, .notConfigured, .invalid, .notConfigured, .invalid, .invalid,
+                    .invalid, .to(.stopping), .to(.stopping), .invalid,
+                ]
+            ),
+            (
+                .stopFinished,
+                [
+                    .stays, .stays, .stays, .stays, .stays, .stays,
+                    .stays, .stays, .stays, .to(.ready),
+                ]
+            ),
+            (
+                .setFrameRequested,
+                [
+                    .notConfigured, .notConfigured, .invalid, .notConfigured, .invalid, .invalid,
+                    .invalid, .invalid, .stays, .invalid,
+                ]
+            ),
+            (
+                .restartFaceDetectionRequested,
+                [
+                    .notConfigured, .notConfigured, .invalid, .notConfigured, .invalid,
+                    .invalid, .invalid, .invalid, .stays, .invalid,
+                ]
+            ),
         ]
     }()
 

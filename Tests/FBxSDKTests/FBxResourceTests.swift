@@ -53,21 +53,25 @@ import Testing
         // A model whose points sit 10% further out than the standard one: the extractor must return it.
         let wider = GenericFaceModel.standard.scaled(toPupillaryDistance: GenericFaceModel.modelPupillaryDistance * 1.1)
         let points = wider.points.map {
-            FBxEmbeddedResources.ModelPoint(landmark: $0.landmark, x: $0.position.x, y: $0.position.y,
-                                            z: $0.position.z, weight: $0.weight)
+            FBxEmbeddedResources.ModelPoint(
+                landmark: $0.landmark, x: $0.position.x, y: $0.position.y,
+                z: $0.position.z, weight: $0.weight)
         }
         var files = FBxEmbeddedResources.standard.files
         files[0].contents = try JSONEncoder().encode(points)
-        let extractor = FBxResourceExtractor(resources: FBxEmbeddedResources(version: "wider", files: files),
-                                             dataDirectory: data)
+        let extractor = FBxResourceExtractor(
+            resources: FBxEmbeddedResources(version: "wider", files: files),
+            dataDirectory: data)
         #expect(try extractor.prepare().faceModel == wider)
 
         // A hand-edited file with a NaN coordinate is corrupt: the embedded copy replaces it.
-        var text = try String(contentsOf: extractor.directory.appendingPathComponent(FBxEmbeddedResources.faceModelFileName),
-                              encoding: .utf8)
+        var text = try String(
+            contentsOf: extractor.directory.appendingPathComponent(FBxEmbeddedResources.faceModelFileName),
+            encoding: .utf8)
         let firstNumber = try #require(text.range(of: #""x":-?[0-9.e+-]+"#, options: .regularExpression))
         text.replaceSubrange(firstNumber, with: #""x":1e999"#)
-        try Data(text.utf8).write(to: extractor.directory.appendingPathComponent(FBxEmbeddedResources.faceModelFileName))
+        try Data(text.utf8).write(
+            to: extractor.directory.appendingPathComponent(FBxEmbeddedResources.faceModelFileName))
         let again = try extractor.prepare()
         #expect(again.didExtract)
         #expect(again.faceModel == wider)

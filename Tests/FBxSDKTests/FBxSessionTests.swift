@@ -6,12 +6,16 @@ import Testing
 @testable import FBxSDK
 
 @Suite(.timeLimit(.minutes(1))) struct FBxSessionTests {
-    @Test("start() maps each missing camera permission to its error and stays ready",
-          arguments: [(FBxCameraAuthorization.denied, FBxError.cameraPermissionDenied),
-                      (.restricted, .cameraPermissionRestricted), (.notDetermined, .cameraPermissionNotGiven)])
+    @Test(
+        "start() maps each missing camera permission to its error and stays ready",
+        arguments: [
+            (FBxCameraAuthorization.denied, FBxError.cameraPermissionDenied),
+            (.restricted, .cameraPermissionRestricted), (.notDetermined, .cameraPermissionNotGiven),
+        ])
     func permissionErrors(authorization: FBxCameraAuthorization, expected: FBxError) async throws {
-        let manager = try await offlineConfiguredManager(dataDirectory: try FBxFixtures.temporaryDirectory(),
-                                                         permission: authorization)
+        let manager = try await offlineConfiguredManager(
+            dataDirectory: try FBxFixtures.temporaryDirectory(),
+            permission: authorization)
         let view = FBxView(manager: manager)
         await view.attach(width: 1280, height: 720)
         #expect(manager.state == .ready)
@@ -25,8 +29,9 @@ import Testing
     @Test("the device permission provider reads access to the device: missing → not given, readable → authorized")
     func devicePermissionProvider() throws {
         let folder = try FBxFixtures.temporaryDirectory()
-        #expect(DeviceAccessPermissionProvider(path: folder.appendingPathComponent("video9").path).authorization()
-            == .notDetermined)
+        #expect(
+            DeviceAccessPermissionProvider(path: folder.appendingPathComponent("video9").path).authorization()
+                == .notDetermined)
         let device = folder.appendingPathComponent("video0")
         try Data([0]).write(to: device)
         #expect(DeviceAccessPermissionProvider(path: device.path).authorization() == .authorized)
@@ -50,15 +55,17 @@ import Testing
         let clock = ManualClock()
         let output = try FBxFixtures.temporaryDirectory()
         let frames = Array(ProceduralFrameCatalog.frames.prefix(2))
-        let manager = FBxManager(dependencies: FBxFixtures.dependencies(
-            dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: server.keyring, clock: clock,
-            images: ["fr_obama.jpg", "fr_obama.jpg", "fr_biden.jpg"]))
+        let manager = FBxManager(
+            dependencies: FBxFixtures.dependencies(
+                dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: server.keyring, clock: clock,
+                images: ["fr_obama.jpg", "fr_obama.jpg", "fr_biden.jpg"]))
         try await server.run { url, admin in
             let provisioned = try await admin.provision(customerName: "Optics", bundleIDs: [FBxServerFixture.bundleID])
             _ = try await admin.publish(frames)
-            try await manager.configure(FBxConfiguration(
-                apiKey: provisioned.apiKey, initialSku: frames[0].sku, serverURL: url,
-                bundleID: FBxServerFixture.bundleID))
+            try await manager.configure(
+                FBxConfiguration(
+                    apiKey: provisioned.apiKey, initialSku: frames[0].sku, serverURL: url,
+                    bundleID: FBxServerFixture.bundleID))
             let view = FBxView(manager: manager, imageOutputDirectory: output)
             let rendered = view.frames
             await view.attach(width: 1280, height: 720)
@@ -73,8 +80,9 @@ import Testing
             #expect(delivered.first.map { ($0.width, $0.height) == (910, 1137) } == true)
             let original = try ImageCodec.decode(contentsOf: FBxFixtures.samples.appendingPathComponent("fr_obama.jpg"))
             #expect(delivered.first?.rgbaPixels != original.pixels)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-                == ["frame-000000.png", "frame-000001.png", "frame-000002.png"])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+                    == ["frame-000000.png", "frame-000001.png", "frame-000002.png"])
             #expect(manager.faceDetectionState == .detected)
 
             try await manager.setFrame(frames[1].sku)
@@ -84,12 +92,13 @@ import Testing
             try await manager.stop()
             #expect(manager.state == .ready)
             #expect(manager.faceDetectionState == .idle)
-            #expect(await first(9, of: events) == [
-                .stateChanged(.ready), .faceDetectionStateChanged(.idle),
-                .stateChanged(.starting), .faceDetectionStateChanged(.scanning), .stateChanged(.active),
-                .faceDetectionStateChanged(.detected), .frameLoaded(frames[1].sku),
-                .faceDetectionStateChanged(.scanning), .stateChanged(.stopping),
-            ])
+            #expect(
+                await first(9, of: events) == [
+                    .stateChanged(.ready), .faceDetectionStateChanged(.idle),
+                    .stateChanged(.starting), .faceDetectionStateChanged(.scanning), .stateChanged(.active),
+                    .faceDetectionStateChanged(.detected), .frameLoaded(frames[1].sku),
+                    .faceDetectionStateChanged(.scanning), .stateChanged(.stopping),
+                ])
             // Start again from ready, then detach: the session stops and the SDK is configured.
             try await manager.start()
             await view.detach()
@@ -100,8 +109,9 @@ import Testing
     @Test("the guide's usage example, less SwiftUI, runs against a real server")
     func guideUsageExample() async throws {
         let server = try FBxServerFixture()
-        let manager = FBxManager(dependencies: FBxFixtures.dependencies(
-            dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: server.keyring))
+        let manager = FBxManager(
+            dependencies: FBxFixtures.dependencies(
+                dataDirectory: try FBxFixtures.temporaryDirectory(), keyring: server.keyring))
         try await server.run { url, admin in
             let provisioned = try await admin.provision(customerName: "Optics", bundleIDs: [FBxServerFixture.bundleID])
             _ = try await admin.publish(Array(ProceduralFrameCatalog.frames.prefix(1)))
@@ -132,8 +142,9 @@ import Testing
                 // The guide's App.task, with the server and application named as the environment would.
                 do {
                     try await manager.configure(
-                        FBxConfiguration(apiKey: provisioned.apiKey, initialSku: nil, serverURL: url,
-                                         bundleID: FBxServerFixture.bundleID)
+                        FBxConfiguration(
+                            apiKey: provisioned.apiKey, initialSku: nil, serverURL: url,
+                            bundleID: FBxServerFixture.bundleID)
                     )
                 } catch {
                     log.withLock { $0.append("configuration failed: \(error)") }
@@ -163,9 +174,10 @@ import Testing
             #expect(lines.contains("successfully loaded frame \(ProceduralFrameCatalog.frames[0].sku)"))
             #expect(lines.contains { $0.hasPrefix("stop failed: Not allowed now: stop() requires") })
             #expect(!lines.contains { $0.hasPrefix("configuration failed") || $0.hasPrefix("start failed") })
-            #expect(states.withLock { $0 }.starts(with: [
-                .unconfigured, .configuring, .configured, .preparing, .ready, .starting, .active, .stopping, .ready,
-            ]))
+            #expect(
+                states.withLock { $0 }.starts(with: [
+                    .unconfigured, .configuring, .configured, .preparing, .ready, .starting, .active, .stopping, .ready,
+                ]))
         }
     }
 }

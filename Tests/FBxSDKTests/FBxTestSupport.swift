@@ -1,6 +1,7 @@
 import CaptureCore
 import CaptureKitServer
 import CaptureKitTesting
+import Crypto
 import FaceEngine
 import Foundation
 import Hummingbird
@@ -81,7 +82,8 @@ struct FBxServerFixture {
     init(cacheSeconds: Int = 3600, graceSeconds: Int = 7200, signingWithDevelopmentKey: Bool = false) throws {
         directory = NSTemporaryDirectory() + "fbx-server-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let key = signingWithDevelopmentKey
+        let key =
+            signingWithDevelopmentKey
             ? try SigningKey.load(path: TestKeys.developmentKeyURL.path)
             : try SigningKey.generate(kid: "fbx-test", directory: directory + "/signing")
         var configuration = ServerConfiguration()
@@ -125,12 +127,12 @@ func first<Element: Sendable>(_ count: Int, of stream: AsyncStream<Element>) asy
     return collected
 }
 
-import Crypto
-
 /// A licence answer signed by a fresh key and stored where the SDK caches it, so that a manager
 /// configures offline (through the grace rule) without a server. Returns the keyring that trusts it.
-func storeOfflineLicence(dataDirectory: URL, apiKey: String, bundleID: String = FBxServerFixture.bundleID,
-                         now: Date = Date()) throws -> JWSKeyring {
+func storeOfflineLicence(
+    dataDirectory: URL, apiKey: String, bundleID: String = FBxServerFixture.bundleID,
+    now: Date = Date()
+) throws -> JWSKeyring {
     let key = Curve25519.Signing.PrivateKey()
     let claims = LicenseValidationClaims(
         status: .active, keyId: "key_test", bundleId: bundleID, features: [], nonce: "offline-nonce",
@@ -151,15 +153,18 @@ func offlineConfiguredManager(
     let cacheFolder = try FBxFixtures.temporaryDirectory()
     let key = FBxAPIKey.generate(mode: .live).rawValue
     let keyring = try storeOfflineLicence(dataDirectory: cacheFolder, apiKey: key)
-    var dependencies = FBxFixtures.dependencies(dataDirectory: cacheFolder, keyring: keyring, clock: clock,
-                                                permission: permission)
+    var dependencies = FBxFixtures.dependencies(
+        dataDirectory: cacheFolder, keyring: keyring, clock: clock,
+        permission: permission)
     if let dataDirectory {
         // The licence stays in its folder; resources go to `dataDirectory`.
         dependencies.licenceCacheDirectory = cacheFolder.appendingPathComponent("licence", isDirectory: true)
         dependencies.dataDirectory = dataDirectory
     }
     let manager = FBxManager(dependencies: dependencies)
-    try await manager.configure(FBxConfiguration(apiKey: key, initialSku: nil, serverURL: FBxFixtures.unreachableServer,
-                                                 bundleID: FBxServerFixture.bundleID))
+    try await manager.configure(
+        FBxConfiguration(
+            apiKey: key, initialSku: nil, serverURL: FBxFixtures.unreachableServer,
+            bundleID: FBxServerFixture.bundleID))
     return manager
 }

@@ -2,6 +2,7 @@ import CaptureCore
 import FaceEvaluation
 import Foundation
 import Testing
+
 @testable import FaceEngine
 
 /// The dlib model and the sample portrait, loaded once for every suite that needs them (loading
@@ -92,7 +93,7 @@ enum FaceFixtures {
         let backend = try FaceFixtures.backend.get()
         var state: UInt64 = 7
         let noise = (0..<(320 * 240)).map { _ -> UInt8 in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return UInt8(truncatingIfNeeded: state >> 56)
         }
         let noisy = try GrayImage(width: 320, height: 240, pixels: noise)

@@ -1,6 +1,7 @@
 import CaptureCore
 import Foundation
 import Testing
+
 @testable import FaceEngine
 
 @Suite struct EyewearRendererTests {
@@ -9,11 +10,14 @@ import Testing
     static let asset = EyewearAsset.painted(frame, pixelsPerMillimetre: 1.5)
 
     /// A synthetic head's landmarks and where the renderer puts the frame on them.
-    static func placed(yaw: Double = 0, roll: Double = 0, z: Double = 500)
+    static func placed(
+        yaw: Double = 0, roll: Double = 0, z: Double = 500
+    )
         throws -> (landmarks: FaceLandmarks, placement: EyewearPlacement, renderer: EyewearRenderer)
     {
-        let rotation = SyntheticFace.rotation(yaw: SyntheticFace.degrees(yaw), pitch: 0,
-                                              roll: SyntheticFace.degrees(roll))
+        let rotation = SyntheticFace.rotation(
+            yaw: SyntheticFace.degrees(yaw), pitch: 0,
+            roll: SyntheticFace.degrees(roll))
         let translation = Vector3(x: 0, y: 0, z: z)
         let landmarks = try #require(SyntheticFace.landmarks(rotation: rotation, translation: translation))
         let pose = try #require(HeadPoseEstimator(camera: SyntheticFace.camera).estimate(from: landmarks))

@@ -2,6 +2,7 @@ import CaptureCore
 import FaceEvaluation
 import Foundation
 import Testing
+
 @testable import FaceEngine
 
 @Suite struct FaceDetectionSessionTests {

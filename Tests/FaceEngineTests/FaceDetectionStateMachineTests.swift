@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FaceEngine
 
 @Suite struct FaceDetectionStateMachineTests {
@@ -62,30 +63,42 @@ import Testing
         Row(events: recovering, action: .emitStateChanged(.recovery), state: .recovery),
         Row(events: recovering + [.frame(found: false, at: 3.9)], action: .none, state: .recovery),
         Row(events: recovering + [.frame(found: false, at: 4)], action: .emitStateChanged(.failed), state: .failed),
-        Row(events: recovering + [.frame(found: true, at: 2)], action: .emitStateChanged(.detected),
+        Row(
+            events: recovering + [.frame(found: true, at: 2)], action: .emitStateChanged(.detected),
             state: .detected),
         // Lost six times within ten seconds: tracking too unstable, detection fails.
-        Row(events: detected + (1...6).flatMap { i in
-                [Event.frame(found: false, at: Double(i)), .frame(found: true, at: Double(i) + 0.5)]
-            }.dropLast(), action: .emitStateChanged(.failed), state: .failed),
+        Row(
+            events: detected
+                + (1...6).flatMap { i in
+                    [Event.frame(found: false, at: Double(i)), .frame(found: true, at: Double(i) + 0.5)]
+                }.dropLast(), action: .emitStateChanged(.failed), state: .failed),
         // Lost six times, but spread over more than ten seconds: still recovering.
-        Row(events: detected + (1...6).flatMap { i in
-                [Event.frame(found: false, at: Double(i) * 3), .frame(found: true, at: Double(i) * 3 + 0.5)]
-            }.dropLast(), action: .emitStateChanged(.recovery), state: .recovery),
+        Row(
+            events: detected
+                + (1...6).flatMap { i in
+                    [Event.frame(found: false, at: Double(i) * 3), .frame(found: true, at: Double(i) * 3 + 0.5)]
+                }.dropLast(), action: .emitStateChanged(.recovery), state: .recovery),
         Row(events: running + [.failure(at: 0.1), .failure(at: 0.2)], action: .none, state: .scanning),
-        Row(events: running + [.failure(at: 0.1), .failure(at: 0.2), .failure(at: 0.3)],
+        Row(
+            events: running + [.failure(at: 0.1), .failure(at: 0.2), .failure(at: 0.3)],
             action: .emitStateChanged(.failed), state: .failed),
         // A processed frame between failures resets the count.
-        Row(events: running + [.failure(at: 0.1), .failure(at: 0.2), .frame(found: false, at: 0.3),
-                               .failure(at: 0.4)], action: .none, state: .scanning),
-        Row(events: running + [.frame(found: false, at: 20), .frame(found: true, at: 21)], action: .none,
+        Row(
+            events: running + [
+                .failure(at: 0.1), .failure(at: 0.2), .frame(found: false, at: 0.3),
+                .failure(at: 0.4),
+            ], action: .none, state: .scanning),
+        Row(
+            events: running + [.frame(found: false, at: 20), .frame(found: true, at: 21)], action: .none,
             state: .failed),
-        Row(events: running + [.frame(found: false, at: 20), .restart(30)],
+        Row(
+            events: running + [.frame(found: false, at: 20), .restart(30)],
             action: .resetTrackerAndEmitStateChanged(.scanning), state: .scanning),
         Row(events: running + [.restart(5)], action: .resetTracker, state: .scanning),
         // Restarting also restarts the scanning timeout.
         Row(events: running + [.restart(15), .frame(found: false, at: 34)], action: .none, state: .scanning),
-        Row(events: recovering + [.restart(2)], action: .resetTrackerAndEmitStateChanged(.scanning),
+        Row(
+            events: recovering + [.restart(2)], action: .resetTrackerAndEmitStateChanged(.scanning),
             state: .scanning),
         Row(events: detected + [.stop], action: .emitStateChanged(.idle), state: .idle),
         Row(events: [.ready, .stop], action: .none, state: .idle),
@@ -113,7 +126,8 @@ import Testing
             }
         }
         #expect(seen == Set(FaceDetectionState.allCases))
-        #expect(FaceDetectionState.allCases.map(\.rawValue)
-            == ["uninitialized", "idle", "scanning", "detected", "recovery", "failed"])
+        #expect(
+            FaceDetectionState.allCases.map(\.rawValue)
+                == ["uninitialized", "idle", "scanning", "detected", "recovery", "failed"])
     }
 }

@@ -2,6 +2,7 @@ import CaptureCore
 import FaceEvaluation
 import Foundation
 import Testing
+
 @testable import FaceEngine
 
 @Suite struct FaceTrackerTests {
@@ -56,7 +57,7 @@ import Testing
         var state: UInt64 = 99
         var noise = RGBAImage(width: 320, height: 240)
         for i in noise.pixels.indices where i % 4 != 3 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             noise.pixels[i] = UInt8(truncatingIfNeeded: state >> 56)
         }
         #expect(try tracker.process(noise, at: 0).face == nil)

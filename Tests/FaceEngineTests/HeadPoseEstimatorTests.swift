@@ -1,6 +1,7 @@
 import CaptureCore
 import Foundation
 import Testing
+
 @testable import FaceEngine
 
 /// Synthetic landmarks: the generic model projected by a known pose, so that every test knows
@@ -18,8 +19,10 @@ enum SyntheticFace {
     /// 68 landmarks whose model points are the projection of the generic model at this pose; the
     /// other points (not used by the pose fit) are placed around the eyes so that each eye's mean
     /// is the midpoint of its corners.
-    static func landmarks(rotation: Rotation3, translation: Vector3, camera: PinholeCamera = camera,
-                          model: GenericFaceModel = .standard) -> FaceLandmarks? {
+    static func landmarks(
+        rotation: Rotation3, translation: Vector3, camera: PinholeCamera = camera,
+        model: GenericFaceModel = .standard
+    ) -> FaceLandmarks? {
         let pose = HeadPose(rotation: rotation, translation: translation, reprojectionError: 0)
         var points = [Point2D](repeating: Point2D(x: 0, y: 0), count: FaceLandmarks.count)
         var byLandmark: [Int: Vector3] = [:]
@@ -63,8 +66,9 @@ enum SyntheticFace {
 
     @Test(arguments: cases)
     func recoversTheAnglesAndTranslationOfASyntheticProjection(_ c: Case) throws {
-        let rotation = SyntheticFace.rotation(yaw: SyntheticFace.degrees(c.yaw), pitch: SyntheticFace.degrees(c.pitch),
-                                              roll: SyntheticFace.degrees(c.roll))
+        let rotation = SyntheticFace.rotation(
+            yaw: SyntheticFace.degrees(c.yaw), pitch: SyntheticFace.degrees(c.pitch),
+            roll: SyntheticFace.degrees(c.roll))
         let translation = Vector3(x: c.x, y: c.y, z: c.z)
         let landmarks = try #require(SyntheticFace.landmarks(rotation: rotation, translation: translation))
         let estimator = HeadPoseEstimator(camera: SyntheticFace.camera)
@@ -78,10 +82,13 @@ enum SyntheticFace {
     }
 
     @Test func landmarksWithNoiseStillGiveAnglesWithinAFewDegrees() throws {
-        let rotation = SyntheticFace.rotation(yaw: SyntheticFace.degrees(15), pitch: SyntheticFace.degrees(-5),
-                                              roll: SyntheticFace.degrees(8))
-        var landmarks = try #require(SyntheticFace.landmarks(rotation: rotation,
-                                                             translation: Vector3(x: 0, y: 0, z: 500)))
+        let rotation = SyntheticFace.rotation(
+            yaw: SyntheticFace.degrees(15), pitch: SyntheticFace.degrees(-5),
+            roll: SyntheticFace.degrees(8))
+        var landmarks = try #require(
+            SyntheticFace.landmarks(
+                rotation: rotation,
+                translation: Vector3(x: 0, y: 0, z: 500)))
         // A fixed ±1.5 px pattern (the size of dlib's landmark noise at this distance).
         for i in landmarks.points.indices {
             landmarks.points[i].x += 1.5 * sin(Double(i) * 1.7)
@@ -94,11 +101,14 @@ enum SyntheticFace {
     }
 
     @Test func aLargerPupillaryDistancePutsTheSameImageFartherAway() throws {
-        let landmarks = try #require(SyntheticFace.landmarks(rotation: .identity,
-                                                             translation: Vector3(x: 0, y: 0, z: 500)))
+        let landmarks = try #require(
+            SyntheticFace.landmarks(
+                rotation: .identity,
+                translation: Vector3(x: 0, y: 0, z: 500)))
         let average = try #require(HeadPoseEstimator(camera: SyntheticFace.camera).estimate(from: landmarks))
-        let wide = try #require(HeadPoseEstimator(camera: SyntheticFace.camera, pupillaryDistance: 70)
-            .estimate(from: landmarks))
+        let wide = try #require(
+            HeadPoseEstimator(camera: SyntheticFace.camera, pupillaryDistance: 70)
+                .estimate(from: landmarks))
         #expect(abs(wide.translation.z / average.translation.z - 70.0 / 63.0) < 0.01)
     }
 

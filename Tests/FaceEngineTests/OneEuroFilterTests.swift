@@ -1,6 +1,7 @@
 import CaptureCore
 import Foundation
 import Testing
+
 @testable import FaceEngine
 
 @Suite struct OneEuroFilterTests {
@@ -8,7 +9,7 @@ import Testing
     static func noise(count: Int) -> [Double] {
         var state: UInt64 = 12345
         return (0..<count).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Double(state >> 11) / Double(1 << 53) * 2 - 1
         }
     }

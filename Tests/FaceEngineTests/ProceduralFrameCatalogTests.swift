@@ -1,6 +1,7 @@
 import CaptureCore
 import Foundation
 import Testing
+
 @testable import FaceEngine
 
 @Suite struct ProceduralFrameCatalogTests {
@@ -8,10 +9,11 @@ import Testing
         let frames = ProceduralFrameCatalog.frames
         #expect(Set(frames.map(\.sku)).count == frames.count)
         // SKUs are a contract with the server's catalog and saved user choices: they never change.
-        #expect(frames.map(\.sku) == [
-            "FBX-RND-001", "FBX-RND-002", "FBX-REC-003", "FBX-AVI-004", "FBX-CAT-005",
-            "FBX-BRW-006", "FBX-OVL-007", "FBX-SQR-008", "FBX-WAY-009", "FBX-HEX-010",
-        ])
+        #expect(
+            frames.map(\.sku) == [
+                "FBX-RND-001", "FBX-RND-002", "FBX-REC-003", "FBX-AVI-004", "FBX-CAT-005",
+                "FBX-BRW-006", "FBX-OVL-007", "FBX-SQR-008", "FBX-WAY-009", "FBX-HEX-010",
+            ])
         for frame in frames { #expect(frame.hasPlausibleDimensions, "\(frame.sku)") }
         #expect(Set(frames.map(\.shape)).count >= 6)
         #expect(Set(frames.map(\.finish)) == Set(FrameFinish.allCases))

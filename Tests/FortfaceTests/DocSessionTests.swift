@@ -1,7 +1,8 @@
 import CaptureCore
-import Foundation
 import FortfaceWire
+import Foundation
 import Testing
+
 @testable import Fortface
 
 @Suite(.timeLimit(.minutes(1)))
@@ -12,8 +13,9 @@ struct DocSessionTests {
         let engine = RecordingEngine()
         let configuration = FortfaceFixtures.configuration(judge: IndexJudge(capturableFrom: 4))
         // When a capture session runs
-        let handle = FortfaceManagerSession.start(engine: engine, request: try FortfaceFixtures.request(),
-                                                  orientationManager: nil, configuration: configuration)
+        let handle = FortfaceManagerSession.start(
+            engine: engine, request: try FortfaceFixtures.request(),
+            orientationManager: nil, configuration: configuration)
         let result = await handle.result
         // Then it captures on frame 6 (the third capturable one), and the payload opens with the session key
         #expect(result.action == .capture)
@@ -37,8 +39,9 @@ struct DocSessionTests {
         let configuration = FortfaceFixtures.configuration(
             camera: FrameSourceCamera(source: ListedFrames(count: 2, hangs: true)),
             judge: IndexJudge(capturableFrom: .max))
-        let handle = FortfaceManagerSession.start(engine: engine, request: try FortfaceFixtures.request(),
-                                                  orientationManager: nil, configuration: configuration)
+        let handle = FortfaceManagerSession.start(
+            engine: engine, request: try FortfaceFixtures.request(),
+            orientationManager: nil, configuration: configuration)
         // When the user presses back
         #expect(handle.cancel())
         let result = await handle.result
@@ -60,8 +63,9 @@ struct DocSessionTests {
         let configuration = FortfaceFixtures.configuration(
             clock: clock, camera: FrameSourceCamera(source: ListedFrames(count: 0, hangs: true)),
             judge: IndexJudge(capturableFrom: .max))
-        let handle = FortfaceManagerSession.start(engine: engine, request: try FortfaceFixtures.request(),
-                                                  orientationManager: nil, configuration: configuration)
+        let handle = FortfaceManagerSession.start(
+            engine: engine, request: try FortfaceFixtures.request(),
+            orientationManager: nil, configuration: configuration)
         // When 19.999 s pass, nothing happens; at 20 s the session times out
         try await clock.waitForSleepers()
         clock.advance(by: .milliseconds(19_999))
@@ -81,8 +85,9 @@ struct DocSessionTests {
         let clock = ManualClock()
         let configuration = FortfaceFixtures.configuration(
             clock: clock, camera: FrameSourceCamera(source: ListedFrames(count: 0, hangs: true)), timeoutSeconds: 5)
-        let handle = FortfaceManagerSession.start(engine: RecordingEngine(), request: try FortfaceFixtures.request(),
-                                                  orientationManager: nil, configuration: configuration)
+        let handle = FortfaceManagerSession.start(
+            engine: RecordingEngine(), request: try FortfaceFixtures.request(),
+            orientationManager: nil, configuration: configuration)
         try await clock.waitForSleepers()
         clock.advance(by: .seconds(5))
         #expect(await handle.result.action == .timeout)
@@ -93,8 +98,9 @@ struct DocSessionTests {
         let clock = ManualClock()
         let configuration = FortfaceFixtures.configuration(
             clock: clock, camera: FrameSourceCamera(source: ListedFrames(count: 0, hangs: true)), hideBackButton: true)
-        let handle = FortfaceManagerSession.start(engine: RecordingEngine(), request: try FortfaceFixtures.request(),
-                                                  orientationManager: nil, configuration: configuration)
+        let handle = FortfaceManagerSession.start(
+            engine: RecordingEngine(), request: try FortfaceFixtures.request(),
+            orientationManager: nil, configuration: configuration)
         // When back is pressed, nothing happens
         #expect(!handle.cancel())
         try await clock.waitForSleepers()
@@ -108,8 +114,9 @@ struct DocSessionTests {
         let engine = RecordingEngine()
         let configuration = FortfaceFixtures.configuration(
             camera: FrameSourceCamera(source: FFmpegVideoSource(input: "/dev/video-capturekit-missing")))
-        let handle = FortfaceManagerSession.start(engine: engine, request: try FortfaceFixtures.request(),
-                                                  orientationManager: nil, configuration: configuration)
+        let handle = FortfaceManagerSession.start(
+            engine: engine, request: try FortfaceFixtures.request(),
+            orientationManager: nil, configuration: configuration)
         let result = await handle.result
         #expect(result.action == .deniedCamera)
         #expect(result.data == nil && result.sessionDetails == nil)
@@ -123,8 +130,9 @@ struct DocSessionTests {
             }
         }
         let configuration = FortfaceFixtures.configuration(camera: RefusingCamera())
-        let handle = FortfaceManagerSession.start(engine: RecordingEngine(), request: try FortfaceFixtures.request(),
-                                                  orientationManager: nil, configuration: configuration)
+        let handle = FortfaceManagerSession.start(
+            engine: RecordingEngine(), request: try FortfaceFixtures.request(),
+            orientationManager: nil, configuration: configuration)
         #expect(await handle.result.action == .deniedCamera)
     }
 
@@ -136,8 +144,9 @@ struct DocSessionTests {
             clock: clock, camera: FrameSourceCamera(source: ListedFrames(count: 6, hangs: true)), judge: judge)
         var request = try FortfaceFixtures.request()
         request.documentTypes = [.RG_FRONT, .CNH_FRONT]
-        let handle = FortfaceManagerSession.start(engine: RecordingEngine(), request: request,
-                                                  orientationManager: nil, configuration: configuration)
+        let handle = FortfaceManagerSession.start(
+            engine: RecordingEngine(), request: request,
+            orientationManager: nil, configuration: configuration)
         // When every frame was judged and the time limit passes
         try await clock.waitForSleepers()
         while judge.count.withLock({ $0 }) < 6 { await Task.yield() }
@@ -171,8 +180,9 @@ struct DocSessionTests {
     @Test func anEmptySessionIdIsAnErrorWithoutPayload() async throws {
         var request = try FortfaceFixtures.request()
         request.sessionId = ""
-        let handle = FortfaceManagerSession.start(engine: RecordingEngine(), request: request,
-                                                  orientationManager: nil, configuration: FortfaceFixtures.configuration())
+        let handle = FortfaceManagerSession.start(
+            engine: RecordingEngine(), request: request,
+            orientationManager: nil, configuration: FortfaceFixtures.configuration())
         let result = await handle.result
         #expect(result.action == .error)
         #expect(result.data == nil)

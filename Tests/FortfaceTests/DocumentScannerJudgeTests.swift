@@ -1,6 +1,7 @@
 import CaptureCore
 import Foundation
 import Testing
+
 @testable import Fortface
 
 /// The real document engine as the capture judge, on the bundled sample photographs.
@@ -18,8 +19,9 @@ struct DocumentScannerJudgeTests {
 
     @Test func aFrameWithoutADocumentIsNotCapturable() throws {
         let judge = try #require(DocumentScannerJudge.bundled(now: FortfaceFixtures.now))
-        let blank = Frame(index: 0, timestamp: 0, image: RGBAImage(width: 640, height: 360, fill: RGBA(r: 90, g: 90, b: 90)),
-                          origin: "blank")
+        let blank = Frame(
+            index: 0, timestamp: 0, image: RGBAImage(width: 640, height: 360, fill: RGBA(r: 90, g: 90, b: 90)),
+            origin: "blank")
         #expect(judge.judge(blank) == FrameVerdict(isCapturable: false, documentType: nil))
     }
 }

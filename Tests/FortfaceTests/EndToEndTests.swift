@@ -1,12 +1,13 @@
 import CaptureCore
 import CaptureKitServer
 import CaptureKitTesting
-import Foundation
 import FortfaceWire
+import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+
 @testable import Fortface
 
 /// The client SDK against a real in-process capkit server on a loopback port: the flow `capkit capture`
@@ -20,8 +21,10 @@ struct EndToEndTests {
     /// Runs `body` with a flow wired to a fresh server (development customer, a pool of 1 session key). Bodies
     /// record issues rather than throw: a throw out of `app.test` cancels the server before its SQLite
     /// store is closed, which SQLiteNIO turns into an assertion failure.
-    private func withServer(_ source: FortfaceCaptureFlow.Source,
-                            _ body: @Sendable (FortfaceCaptureFlow) async throws -> Void) async throws {
+    private func withServer(
+        _ source: FortfaceCaptureFlow.Source,
+        _ body: @Sendable (FortfaceCaptureFlow) async throws -> Void
+    ) async throws {
         let folder = try TemporaryFolder()
         var configuration = ServerConfiguration()
         configuration.dataDirectory = folder.child("server").path

@@ -1,8 +1,9 @@
 import CaptureCore
 import Crypto
-import Foundation
 import FortfaceWire
+import Foundation
 import _CryptoExtras
+
 @testable import Fortface
 
 /// Keys generated once per test process (never committed), frames, files and session helpers.
@@ -13,7 +14,8 @@ enum FortfaceFixtures {
     static let authority = DeviceCertificateAuthority(kid: "device-ca-test", privateKey: .init())
 
     /// One RSA-2048 session key for the whole process.
-    static let sessionPrivateKeyDER: Data = (try? _RSA.Encryption.PrivateKey(keySize: .bits2048).derRepresentation) ?? Data()
+    static let sessionPrivateKeyDER: Data =
+        (try? _RSA.Encryption.PrivateKey(keySize: .bits2048).derRepresentation) ?? Data()
 
     static func sessionPrivateKey() throws -> _RSA.Encryption.PrivateKey {
         try _RSA.Encryption.PrivateKey(derRepresentation: sessionPrivateKeyDER)
@@ -45,7 +47,9 @@ enum FortfaceFixtures {
 
     /// A small RGBA frame.
     static func frame(_ index: Int) -> Frame {
-        Frame(index: index, timestamp: Double(index) / 30, image: RGBAImage(width: 64, height: 48), origin: "test#\(index)")
+        Frame(
+            index: index, timestamp: Double(index) / 30, image: RGBAImage(width: 64, height: 48),
+            origin: "test#\(index)")
     }
 
     /// A repository file (samples).
@@ -69,10 +73,13 @@ enum FortfaceFixtures {
         return configuration
     }
 
-    static func request(mode: DocSessionRequest.Mode = .camera(geolocation: false), sessionKey: String? = nil,
-                        previous: DocumentTypeEnum? = nil) throws -> DocSessionRequest {
-        DocSessionRequest(sessionId: sessionId, sessionKey: try sessionKey ?? sessionKeyPEM(),
-                          documentTypes: [.RG_FRONT, .CNH_FRONT, .PASSPORT], previousDocType: previous, mode: mode)
+    static func request(
+        mode: DocSessionRequest.Mode = .camera(geolocation: false), sessionKey: String? = nil,
+        previous: DocumentTypeEnum? = nil
+    ) throws -> DocSessionRequest {
+        DocSessionRequest(
+            sessionId: sessionId, sessionKey: try sessionKey ?? sessionKeyPEM(),
+            documentTypes: [.RG_FRONT, .CNH_FRONT, .PASSPORT], previousDocType: previous, mode: mode)
     }
 
     /// A minimal PDF whose padding stream makes the file exactly `size` bytes (at least ~400).

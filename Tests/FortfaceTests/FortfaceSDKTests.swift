@@ -1,7 +1,8 @@
-import Foundation
-import FortfaceWire
-import Testing
 import CaptureKitTesting
+import FortfaceWire
+import Foundation
+import Testing
+
 @testable import Fortface
 
 struct FortfaceSDKTests {
@@ -16,9 +17,10 @@ struct FortfaceSDKTests {
     }
 
     private func environment(signals: IntegritySignals = IntegritySignals()) throws -> DeviceRequestEnvironment {
-        DeviceRequestEnvironment(integrity: FixedSignals(signals: signals),
-                                 attestation: FixedCredentials(credentials: try FortfaceFixtures.credentials()),
-                                 now: { FortfaceFixtures.now })
+        DeviceRequestEnvironment(
+            integrity: FixedSignals(signals: signals),
+            attestation: FixedCredentials(credentials: try FortfaceFixtures.credentials()),
+            now: { FortfaceFixtures.now })
     }
 
     private var verifier: DeviceTokenVerifier {
@@ -114,9 +116,11 @@ struct DeviceCredentialStoreTests {
     }
 
     @Test func theDefaultFileFollowsXDGConfigHome() {
-        #expect(DeviceCredentialStore.defaultFile(environment: ["XDG_CONFIG_HOME": "/x/cfg"]).path
+        #expect(
+            DeviceCredentialStore.defaultFile(environment: ["XDG_CONFIG_HOME": "/x/cfg"]).path
                 == "/x/cfg/capturekit/fortface/device.json")
-        #expect(DeviceCredentialStore.defaultFile(environment: ["HOME": "/home/a"]).path
+        #expect(
+            DeviceCredentialStore.defaultFile(environment: ["HOME": "/home/a"]).path
                 == "/home/a/.config/capturekit/fortface/device.json")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Fortface
 
 // The guide's Engine, copied as written; only the bodies of the private handlers record what
@@ -21,7 +22,10 @@ class FortfaceOrientationManager: IFortfaceOrientationManager {
 }
 
 class Engine: IFortfaceEngine {
-    init(sessionId: String, sessionKey: String, previousDoc: DocumentTypeEnum, documentList: [DocumentTypeEnum], openPhotoGalery: Bool) {
+    init(
+        sessionId: String, sessionKey: String, previousDoc: DocumentTypeEnum, documentList: [DocumentTypeEnum],
+        openPhotoGalery: Bool
+    ) {
         // For document capture
         FortfaceManagerSession.startDocSessionEngine(
             engine: self,
@@ -93,8 +97,9 @@ struct GuideEngineExampleTests {
         FortfaceManagerSession.configure(configuration)
         GuideLog.events = []
         // When the guide's Engine is created, with the guide's mock session id and a real session key
-        _ = Engine(sessionId: FortfaceFixtures.sessionId, sessionKey: try FortfaceFixtures.sessionKeyPEM(),
-                   previousDoc: .UNDEFINED, documentList: [.RG_FRONT, .CNH_FRONT, .PASSPORT], openPhotoGalery: true)
+        _ = Engine(
+            sessionId: FortfaceFixtures.sessionId, sessionKey: try FortfaceFixtures.sessionKeyPEM(),
+            previousDoc: .UNDEFINED, documentList: [.RG_FRONT, .CNH_FRONT, .PASSPORT], openPhotoGalery: true)
         // Then both sessions end in a capture with {key, data, imgData}, and orientation was locked and released
         while GuideLog.events.filter({ $0.hasPrefix("captured") }).count < 2 { await Task.yield() }
         #expect(GuideLog.events.filter { $0 == "captured data,imgData,key" }.count == 2)

@@ -1,7 +1,8 @@
 import CaptureCore
-import Foundation
 import FortfaceWire
+import Foundation
 import Testing
+
 @testable import Fortface
 
 @Suite(.timeLimit(.minutes(1)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Fortface
 
 struct PDFStructureCheckTests {
@@ -51,7 +52,8 @@ struct PDFStructureCheckTests {
     @Test func aCrossReferenceStreamIsAccepted() {
         let body = "%PDF-1.5\n1 0 obj\n<< /Type /Catalog >>\nendobj\n"
         let xref = body.utf8.count
-        let pdf = body + "2 0 obj\n<< /Type /XRef /Root 1 0 R /Size 3 /W [1 2 1] >>\nstream\n\nendstream\nendobj\n"
+        let pdf =
+            body + "2 0 obj\n<< /Type /XRef /Root 1 0 R /Size 3 /W [1 2 1] >>\nstream\n\nendstream\nendobj\n"
             + "startxref\n\(xref + 0)\n%%EOF\n"
         // startxref points at object 2, which starts right after object 1.
         #expect(failure(pdf) == nil)

@@ -1,8 +1,9 @@
 import Crypto
-import Foundation
 import FortfaceWire
+import Foundation
 import Testing
 import _CryptoExtras
+
 @testable import Fortface
 
 /// The session key PEM as the SDK receives it (security.md §4 item 26).
@@ -51,7 +52,8 @@ struct SessionKeyTests {
     @Test func aPKCS1KeyIsRefusedTheAPISendsSPKI() async throws {
         let spki = try FortfaceFixtures.sessionPrivateKey().publicKey
         let pkcs1 = try _RSA.Encryption.PublicKey(derRepresentation: spki.pkcs1DERRepresentation)
-        let pem = "-----BEGIN RSA PUBLIC KEY-----\n"
+        let pem =
+            "-----BEGIN RSA PUBLIC KEY-----\n"
             + pkcs1.pkcs1DERRepresentation.base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
             + "\n-----END RSA PUBLIC KEY-----\n"
         let details = try await refusal(pem)

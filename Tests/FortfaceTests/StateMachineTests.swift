@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Fortface
 
 struct DocSessionStateMachineTests {
@@ -84,9 +85,11 @@ struct DocSessionStateMachineTableTests {
         }
     }
 
-    static let states: [State] = [.running(cancellable: true), .running(cancellable: false)]
+    static let states: [State] =
+        [.running(cancellable: true), .running(cancellable: false)]
         + SessionEngineAction.allCases.map { .concluding($0) } + SessionEngineAction.allCases.map { .finished($0) }
-    static let events: [Event] = [.cancel] + SessionEngineAction.allCases.map { .outcome($0) }
+    static let events: [Event] =
+        [.cancel] + SessionEngineAction.allCases.map { .outcome($0) }
         + SessionEngineAction.allCases.map { .result($0) }
 
     @Test("every state against every event answers as the table says", arguments: states)

@@ -1,8 +1,9 @@
 import CaptureCore
-import Foundation
-import FortfaceWire
-import Testing
 import CaptureKitTesting
+import FortfaceWire
+import Foundation
+import Testing
+
 @testable import Fortface
 
 @Suite(.timeLimit(.minutes(1)))

@@ -2,6 +2,7 @@ import CaptureCore
 import Crypto
 import Foundation
 import Testing
+
 @testable import FortfaceWire
 
 @Suite struct DeviceTokenTests {
@@ -21,13 +22,15 @@ import Testing
         let first = WireFixtures.claims(credentials: credentials)
         let second = WireFixtures.claims(credentials: credentials)
         #expect(first.jti != second.jti)
-        #expect(try DeviceToken.make(claims: first, credentials: credentials)
-            != DeviceToken.make(claims: second, credentials: credentials))
+        #expect(
+            try DeviceToken.make(claims: first, credentials: credentials)
+                != DeviceToken.make(claims: second, credentials: credentials))
     }
 
     @Test func tamperedAppOrDebugClaimBreaksTheSignature() throws {
         let credentials = try WireFixtures.credentials()
-        let token = try DeviceToken.make(claims: WireFixtures.claims(credentials: credentials), credentials: credentials)
+        let token = try DeviceToken.make(
+            claims: WireFixtures.claims(credentials: credentials), credentials: credentials)
         let parts = token.split(separator: ".").map(String.init)
         var claims = try JSONDecoder().decode(DeviceTokenClaims.self, from: Data(Base64URL.decode(parts[1])!))
         claims.dbg = true
@@ -62,18 +65,23 @@ import Testing
 
         let expired = try WireFixtures.credentials(issuedAt: WireFixtures.now.addingTimeInterval(-7200), validity: 3600)
         let expiredToken = try DeviceToken.make(claims: WireFixtures.claims(credentials: expired), credentials: expired)
-        #expect(throws: DeviceTokenError.certificateExpired) { try verifier.verify(expiredToken, now: WireFixtures.now) }
+        #expect(throws: DeviceTokenError.certificateExpired) {
+            try verifier.verify(expiredToken, now: WireFixtures.now)
+        }
 
         let otherApp = try WireFixtures.credentials(app: "com.other.app")
         let otherAppToken = try DeviceToken.make(
             claims: WireFixtures.claims(credentials: otherApp), credentials: otherApp
         )
-        #expect(throws: DeviceTokenError.certificateMismatch) { try verifier.verify(otherAppToken, now: WireFixtures.now) }
+        #expect(throws: DeviceTokenError.certificateMismatch) {
+            try verifier.verify(otherAppToken, now: WireFixtures.now)
+        }
     }
 
     @Test func expiredAndFutureTokensAreRefusedOutsideTheSkew() throws {
         let credentials = try WireFixtures.credentials()
-        let token = try DeviceToken.make(claims: WireFixtures.claims(credentials: credentials), credentials: credentials)
+        let token = try DeviceToken.make(
+            claims: WireFixtures.claims(credentials: credentials), credentials: credentials)
         let iat = WireFixtures.now
         // Valid up to exp + 120 s, refused one second later.
         #expect(throws: Never.self) { try verifier.verify(token, now: iat.addingTimeInterval(420)) }
@@ -99,7 +107,9 @@ import Testing
             headerJSON: header, claimsJSON: WireFixtures.claimsJSON(WireFixtures.claims(credentials: credentials)),
             key: credentials.signingKey
         )
-        #expect(throws: DeviceTokenError.unsupportedAlgorithm(alg)) { try verifier.verify(token, now: WireFixtures.now) }
+        #expect(throws: DeviceTokenError.unsupportedAlgorithm(alg)) {
+            try verifier.verify(token, now: WireFixtures.now)
+        }
     }
 
     @Test func unknownTypeVersionOrAttestationKindIsRefused() throws {
@@ -136,7 +146,8 @@ import Testing
 
     @Test func malformedTokensGetMalformed() throws {
         let credentials = try WireFixtures.credentials()
-        let token = try DeviceToken.make(claims: WireFixtures.claims(credentials: credentials), credentials: credentials)
+        let token = try DeviceToken.make(
+            claims: WireFixtures.claims(credentials: credentials), credentials: credentials)
         let parts = token.split(separator: ".").map(String.init)
         let cases = [
             "",
@@ -160,7 +171,8 @@ import Testing
     @Test func hostileClaimsJSONIsRefused() throws {
         let credentials = try WireFixtures.credentials()
         let header = #"{"alg":"ES256","kid":"\#(credentials.kid)","typ":"fortface-dri+jwt"}"#
-        let good = String(decoding: try WireFixtures.claimsJSON(WireFixtures.claims(credentials: credentials)), as: UTF8.self)
+        let good = String(
+            decoding: try WireFixtures.claimsJSON(WireFixtures.claims(credentials: credentials)), as: UTF8.self)
         let nested = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
         let hostile: [[UInt8]] = [
             Array(good.replacingOccurrences(of: #""dbg":false"#, with: #""dbg":false,"dbg":true"#).utf8),
@@ -171,7 +183,8 @@ import Testing
             Array(good.dropLast().utf8),
         ]
         for claims in hostile {
-            let token = try WireFixtures.signedToken(headerJSON: header, claimsJSON: claims, key: credentials.signingKey)
+            let token = try WireFixtures.signedToken(
+                headerJSON: header, claimsJSON: claims, key: credentials.signingKey)
             #expect {
                 try verifier.verify(token, now: WireFixtures.now)
             } throws: { error in

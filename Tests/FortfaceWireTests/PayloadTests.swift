@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Testing
 import _CryptoExtras
+
 @testable import FortfaceWire
 
 @Suite struct PayloadTests {
@@ -17,7 +18,8 @@ import _CryptoExtras
     }
 
     func open(_ payload: SealedPayload, sessionId: String? = nil) throws -> OpenedPayload {
-        try PayloadOpener.open(payload, sessionId: sessionId ?? self.sessionId, privateKey: WireFixtures.sessionPrivateKey())
+        try PayloadOpener.open(
+            payload, sessionId: sessionId ?? self.sessionId, privateKey: WireFixtures.sessionPrivateKey())
     }
 
     @Test func aCapturePayloadRoundTripsWithItsImageBoundInTheMetadata() throws {
@@ -124,10 +126,11 @@ import _CryptoExtras
         shortTag.imgData = Data(Data(base64Encoded: payload.imgData!)!.dropLast(4)).base64EncodedString()
         var variants = [shortKey, longKey, tinyData, shortIV, shortTag]
         for cekLength in [16, 31, 33] {
-            variants.append(try WireFixtures.forge(
-                metadataJSON: WireFixtures.json(WireFixtures.metadata(sessionId: sessionId)), image: image,
-                sessionId: sessionId, publicKey: publicKey, contentKey: Data(repeating: 7, count: cekLength)
-            ))
+            variants.append(
+                try WireFixtures.forge(
+                    metadataJSON: WireFixtures.json(WireFixtures.metadata(sessionId: sessionId)), image: image,
+                    sessionId: sessionId, publicKey: publicKey, contentKey: Data(repeating: 7, count: cekLength)
+                ))
         }
         for variant in variants {
             #expect(throws: PayloadError.invalidPayload) { try open(variant) }

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Testing
 import _CryptoExtras
+
 @testable import FortfaceWire
 
 @Suite struct SessionPublicKeyTests {
@@ -29,19 +30,28 @@ import _CryptoExtras
         let lines = pem.split(separator: "\n")
         let truncated = lines.dropLast(3).joined(separator: "\n") + "\n" + lines.last! + "\n"
         let flattened = pem.replacingOccurrences(of: "\n", with: "")
-        for candidate in ["", "hello", truncated, flattened, String(pem.dropLast(30)), "-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n"] {
+        for candidate in [
+            "", "hello", truncated, flattened, String(pem.dropLast(30)),
+            "-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n",
+        ] {
             #expect(throws: SessionKeyError.malformed) { try SessionPublicKey(pem: candidate) }
         }
     }
 
     @Test func ecKeysAreNotRSA() {
-        #expect(throws: SessionKeyError.notRSA) { try SessionPublicKey(pem: P256.Signing.PrivateKey().publicKey.pemRepresentation) }
-        #expect(throws: SessionKeyError.notRSA) { try SessionPublicKey(pem: P384.Signing.PrivateKey().publicKey.pemRepresentation) }
+        #expect(throws: SessionKeyError.notRSA) {
+            try SessionPublicKey(pem: P256.Signing.PrivateKey().publicKey.pemRepresentation)
+        }
+        #expect(throws: SessionKeyError.notRSA) {
+            try SessionPublicKey(pem: P384.Signing.PrivateKey().publicKey.pemRepresentation)
+        }
     }
 
     @Test func a1024BitKeyIsTooSmall() throws {
         let weak = try _RSA.Encryption.PrivateKey(unsafeKeySize: .init(bitCount: 1024))
-        #expect(throws: SessionKeyError.tooSmall(bits: 1024)) { try SessionPublicKey(pem: weak.publicKey.pemRepresentation) }
+        #expect(throws: SessionKeyError.tooSmall(bits: 1024)) {
+            try SessionPublicKey(pem: weak.publicKey.pemRepresentation)
+        }
     }
 
     @Test func pkcs1RSAPublicKeyIsRefusedBecauseTheAPISendsSPKI() throws {

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+
 @testable import FortfaceWire
 
 @Suite struct StrictEncodingTests {
     @Test func canonicalBase64DecodesAndEverythingElseIsRefused() {
         #expect(StrictBase64.decode("aGVsbG8=") == Data("hello".utf8))
         #expect(StrictBase64.decode("aGk=") == Data("hi".utf8))
-        #expect(StrictBase64.decode("aGVsbG8") == nil)   // missing padding
+        #expect(StrictBase64.decode("aGVsbG8") == nil)  // missing padding
         #expect(StrictBase64.decode("aGVsbG9=") == nil)  // non-zero trailing bits
-        #expect(StrictBase64.decode("aGl=") == nil)      // non-zero trailing bits
+        #expect(StrictBase64.decode("aGl=") == nil)  // non-zero trailing bits
         #expect(StrictBase64.decode("aG\nVsbG8=") == nil)
         #expect(StrictBase64.decode("-_-_") == nil)
         #expect(StrictBase64.decode("") == nil)

@@ -2,6 +2,7 @@ import CaptureCore
 import Crypto
 import Foundation
 import _CryptoExtras
+
 @testable import FortfaceWire
 
 /// Keys generated once per test process (never committed) and helpers that build tokens and payloads,
@@ -58,7 +59,9 @@ enum WireFixtures {
     static var verifier: DeviceTokenVerifier { DeviceTokenVerifier(deviceAuthority: authority.keyring) }
 
     /// A token with an arbitrary header and claims JSON, signed ES256 by `key` (for tampering tests).
-    static func signedToken(headerJSON: String, claimsJSON: some Sequence<UInt8>, key: P256.Signing.PrivateKey) throws -> String {
+    static func signedToken(
+        headerJSON: String, claimsJSON: some Sequence<UInt8>, key: P256.Signing.PrivateKey
+    ) throws -> String {
         let input = Base64URL.encode(Array(headerJSON.utf8)) + "." + Base64URL.encode(claimsJSON)
         let signature = try key.signature(for: Data(input.utf8))
         return input + "." + Base64URL.encode(signature.rawRepresentation)

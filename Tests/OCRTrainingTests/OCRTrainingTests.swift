@@ -1,6 +1,7 @@
 import CaptureCore
 import DocumentEngine
 import Testing
+
 @testable import OCRTraining
 
 /// The recogniser's training tool: its sets are labelled with the truth, its trainer learns and is
@@ -46,7 +47,8 @@ import Testing
         let perBand = try #require(lengths.first { set.count % $0 == 0 && set.count / $0 <= 3 })
         let first = String(text.prefix(perBand))
         #expect(text == String(repeating: first, count: set.count / perBand))
-        #expect(first.hasPrefix("P") || first.hasPrefix("I") || first.hasPrefix("A") || first.hasPrefix("C")
+        #expect(
+            first.hasPrefix("P") || first.hasPrefix("I") || first.hasPrefix("A") || first.hasPrefix("C")
                 || first.hasPrefix("V"))
         #expect(set.rejectedBlocks == 0)
     }

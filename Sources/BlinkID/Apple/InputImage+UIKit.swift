@@ -10,9 +10,11 @@ extension InputImage {
         if width > 0, height > 0 {
             image.pixels.withUnsafeMutableBytes { raw in
                 let space = CGColorSpaceCreateDeviceRGB()
-                if let ctx = CGContext(data: raw.baseAddress, width: width, height: height, bitsPerComponent: 8,
-                                       bytesPerRow: width * 4, space: space,
-                                       bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) {
+                if let ctx = CGContext(
+                    data: raw.baseAddress, width: width, height: height, bitsPerComponent: 8,
+                    bytesPerRow: width * 4, space: space,
+                    bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+                {
                     UIGraphicsPushContext(ctx)
                     ctx.translateBy(x: 0, y: CGFloat(height))
                     ctx.scaleBy(x: uiImage.scale, y: -uiImage.scale)

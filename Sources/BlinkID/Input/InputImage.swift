@@ -42,7 +42,9 @@ public final class InputImage: Sendable {
 
     /// Loads a JPEG or PNG file.
     /// - Throws: `ImageError` when the file is missing, empty, damaged, not an image, or too large.
-    public convenience init(contentsOf url: URL, regionOfInterest: RegionOfInterest = RegionOfInterest()) throws(ImageError) {
+    public convenience init(
+        contentsOf url: URL, regionOfInterest: RegionOfInterest = RegionOfInterest()
+    ) throws(ImageError) {
         self.init(image: try ImageCodec.decode(contentsOf: url), regionOfInterest: regionOfInterest)
     }
 

@@ -45,7 +45,8 @@ public struct RegionOfInterest: Sendable, Equatable, Hashable {
         guard [x, y, width, height].allSatisfy(\.isFinite) else { throw .notFinite }
         let tolerance: Float = 1e-6
         guard x >= 0, y >= 0, width > 0, height > 0,
-              x + width <= 1 + tolerance, y + height <= 1 + tolerance else {
+            x + width <= 1 + tolerance, y + height <= 1 + tolerance
+        else {
             throw .outOfBounds(x: x, y: y, width: width, height: height)
         }
         return self

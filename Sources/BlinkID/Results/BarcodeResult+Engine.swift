@@ -37,13 +37,15 @@ extension AamvaResult {
         }
         func name(_ value: AAMVAName?) -> Name? {
             value.map { n in
-                Name(value: n.value, isTruncated: n.truncation.flatMap { t in
-                    switch t {
-                    case .truncated: return true
-                    case .notTruncated: return false
-                    case .unknown: return nil
-                    }
-                })
+                Name(
+                    value: n.value,
+                    isTruncated: n.truncation.flatMap { t in
+                        switch t {
+                        case .truncated: return true
+                        case .notTruncated: return false
+                        case .unknown: return nil
+                        }
+                    })
             }
         }
         let sex: String? = f.sex.map { s in
@@ -63,8 +65,9 @@ extension AamvaResult {
             sex: sex, eyeColour: f.eyeColour?.rawValue, hairColour: f.hairColour?.rawValue,
             height: f.height.map { Height(value: $0.value, unit: $0.unit.rawValue) },
             address: f.address.map {
-                Address(street1: $0.street1, street2: $0.street2, city: $0.city, jurisdiction: $0.jurisdiction,
-                        postalCode: $0.postalCode)
+                Address(
+                    street1: $0.street1, street2: $0.street2, city: $0.city, jurisdiction: $0.jurisdiction,
+                    postalCode: $0.postalCode)
             },
             country: f.country?.rawValue, customerID: f.customerID, documentDiscriminator: f.documentDiscriminator,
             inventoryControlNumber: f.inventoryControlNumber, vehicleClass: f.vehicleClass,

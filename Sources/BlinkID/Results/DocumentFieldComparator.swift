@@ -105,7 +105,8 @@ enum DocumentFieldComparator {
 
     /// Upper-case letters and digits, accents folded, every run of other characters one space.
     static func normalisedName(_ name: String) -> String {
-        let folded = name
+        let folded =
+            name
             .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
             .uppercased()
         var words: [String] = []

@@ -33,8 +33,9 @@ public struct Quadrilateral: Sendable, Equatable, Hashable, Codable {
     }
 
     init(_ q: Quadrilateral2D) {
-        self.init(upperLeft: Point(q.upperLeft), upperRight: Point(q.upperRight),
-                  lowerRight: Point(q.lowerRight), lowerLeft: Point(q.lowerLeft))
+        self.init(
+            upperLeft: Point(q.upperLeft), upperRight: Point(q.upperRight),
+            lowerRight: Point(q.lowerRight), lowerLeft: Point(q.lowerLeft))
     }
 }
 

@@ -13,16 +13,19 @@ extension MrzResult {
             rawLines: lines, correctedLines: record.correctedLines,
             documentType: MrzDocumentType(record.format), documentCode: record.documentCode,
             issuingCountry: record.issuingCountry, documentNumber: record.documentNumber,
-            dateOfBirth: record.dateOfBirth.map(DateResult.init), dateOfExpiry: record.dateOfExpiry.map(DateResult.init),
+            dateOfBirth: record.dateOfBirth.map(DateResult.init),
+            dateOfExpiry: record.dateOfExpiry.map(DateResult.init),
             sex: record.sex, nationality: record.nationality, primaryName: record.primaryName,
             secondaryName: record.secondaryName, optionalData1: record.optionalData1,
             optionalData2: record.optionalData2,
-            checks: MrzChecks(documentNumber: record.checks.documentNumber, dateOfBirth: record.checks.dateOfBirth,
-                              dateOfExpiry: record.checks.dateOfExpiry, personalNumber: record.checks.personalNumber,
-                              composite: record.checks.composite),
+            checks: MrzChecks(
+                documentNumber: record.checks.documentNumber, dateOfBirth: record.checks.dateOfBirth,
+                dateOfExpiry: record.checks.dateOfExpiry, personalNumber: record.checks.personalNumber,
+                composite: record.checks.composite),
             characterConfidences: shaped ? confidences : [],
             isVerified: verified
-                ?? (shaped ? MRZVerification.isVerified(record, lines: lines, confidences: confidences)
+                ?? (shaped
+                    ? MRZVerification.isVerified(record, lines: lines, confidences: confidences)
                     : record.allChecksPassed))
     }
 }

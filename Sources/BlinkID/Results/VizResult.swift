@@ -54,7 +54,9 @@ public struct VizResult: Sendable, Equatable {
             guard let field = Field(rawValue: value.field.rawValue) else { return nil }
             return FieldValue(
                 field: field, value: value.value,
-                date: value.date.map { DateResult(day: $0.day, month: $0.month, year: $0.year, originalString: $0.originalString) },
+                date: value.date.map {
+                    DateResult(day: $0.day, month: $0.month, year: $0.year, originalString: $0.originalString)
+                },
                 confidence: value.confidence)
         }
         notRead = reading.notRead.compactMap { Field(rawValue: $0.rawValue) }

@@ -42,8 +42,10 @@ public final class BlinkIDSession {
     /// The engine's analysis of the last processed frame (for previews and diagnostics).
     package private(set) var lastAnalysis: FrameAnalysis?
 
-    init(settings: BlinkIDSessionSettings, scanner: DocumentScanner, vizRecognizer: (any VizTextRecognizer)? = nil,
-         now: @escaping @Sendable () -> Date = Date.init) {
+    init(
+        settings: BlinkIDSessionSettings, scanner: DocumentScanner, vizRecognizer: (any VizTextRecognizer)? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.settings = settings
         self.scanner = scanner
         self.now = now
@@ -67,22 +69,26 @@ public final class BlinkIDSession {
         }
         let rect = Self.pixelRect(of: roi, width: inputImage.width, height: inputImage.height)
         let gray = inputImage.grayImage
-        let analysis = scanner.analyze(gray, colour: inputImage.colourImage, roi: rect, today: today,
-                                       isCancelled: isCancelled)
+        let analysis = scanner.analyze(
+            gray, colour: inputImage.colourImage, roi: rect, today: today,
+            isCancelled: isCancelled)
         let cancelledResult = {
             let analysisResult = InputImageAnalysisResult(
                 processingStatus: .detectionFailed, documentDetectionStatus: .failed, scanningSide: side)
             var c = self.completeness
             c.scanningStatus = .cancelled
-            return FrameProcessResult(processResult: ProcessResult(inputImageAnalysisResult: analysisResult,
-                                                                   resultCompleteness: c))
+            return FrameProcessResult(
+                processResult: ProcessResult(
+                    inputImageAnalysisResult: analysisResult,
+                    resultCompleteness: c))
         }
         if isCancelled() { return cancelledResult() }
         lastAnalysis = analysis
 
         let observation = observe(analysis)
-        let barcode = readBarcode(gray, roi: rect, analysis: analysis, observation: observation,
-                                  isCancelled: isCancelled)
+        let barcode = readBarcode(
+            gray, roi: rect, analysis: analysis, observation: observation,
+            isCancelled: isCancelled)
         if isCancelled() { return cancelledResult() }
         let outcome = flow.frameAnalyzed(observation, barcode: barcode.observation)
         if let outcome, outcome.acceptsSideImages {
@@ -93,8 +99,10 @@ public final class BlinkIDSession {
             if let voted = voterResult() {
                 acceptedMRZ = (voted, voted.rawLines, voter.votedConfidences() ?? [], true)
             } else if let record = analysis.mrz {
-                acceptedMRZ = (record, analysis.mrzReading?.lines ?? record.rawLines,
-                               analysis.mrzReading?.confidences ?? [], analysis.mrzVerified)
+                acceptedMRZ = (
+                    record, analysis.mrzReading?.lines ?? record.rawLines,
+                    analysis.mrzReading?.confidences ?? [], analysis.mrzVerified
+                )
             }
             completeness.mrzExtracted = acceptedMRZ != nil
         }
@@ -108,7 +116,9 @@ public final class BlinkIDSession {
 
     /// The result so far: the MRZ once read, and the images kept for each side.
     public func getResult() -> BlinkIDScanningResult {
-        let mrz = acceptedMRZ.map { MrzResult($0.record, rawLines: $0.rawLines, confidences: $0.confidences, verified: $0.verified) }
+        let mrz = acceptedMRZ.map {
+            MrzResult($0.record, rawLines: $0.rawLines, confidences: $0.confidences, verified: $0.verified)
+        }
         return BlinkIDScanningResult(
             mrz: mrz,
             barcode: acceptedBarcode,
@@ -187,8 +197,9 @@ public final class BlinkIDSession {
             else { return (.none, nil) }
         }
         do {
-            let reading = try barcodeReader.read(gray, card: analysis.documentQuad, quick: quick,
-                                                 isCancelled: isCancelled)
+            let reading = try barcodeReader.read(
+                gray, card: analysis.documentQuad, quick: quick,
+                isCancelled: isCancelled)
             return (.read, BarcodeResult(reading))
         } catch {
             switch error {
@@ -208,7 +219,7 @@ public final class BlinkIDSession {
         in gray: GrayImage, card: Quadrilateral2D, finder: BarcodeRegionFinder
     ) -> Bool {
         guard card.area > 0,
-              let region = finder.find(in: gray, within: boundingRect(card, width: gray.width, height: gray.height))
+            let region = finder.find(in: gray, within: boundingRect(card, width: gray.width, height: gray.height))
         else { return false }
         return region.quad.area >= minimumBarcodeShareOfCard * card.area
     }
@@ -235,7 +246,7 @@ public final class BlinkIDSession {
     /// layout (an MRZ-only back) or whose fields all fail their checks adds nothing.
     private func readViz(_ gray: GrayImage, analysis: FrameAnalysis, side: ScanningSide) {
         guard let vizReader, let vizLayouts, let quad = analysis.documentQuad,
-              !vizResults.contains(where: { $0.side == side })
+            !vizResults.contains(where: { $0.side == side })
         else { return }
         let layout: VizLayout?
         switch analysis.layout {
@@ -244,8 +255,8 @@ public final class BlinkIDSession {
         default: layout = nil
         }
         guard let layout,
-              let reading = try? vizReader.read(frame: gray, quad: quad, layout: layout, today: today),
-              !reading.fields.isEmpty
+            let reading = try? vizReader.read(frame: gray, quad: quad, layout: layout, today: today),
+            !reading.fields.isEmpty
         else { return }
         vizResults.append(VizResult(reading, side: side))
         completeness.vizExtracted = true
@@ -266,10 +277,12 @@ public final class BlinkIDSession {
         }
     }
 
-    private func report(analysis: FrameAnalysis?, outcome: ScanFlow.Outcome?, side: ScanningSide) -> FrameProcessResult {
+    private func report(analysis: FrameAnalysis?, outcome: ScanFlow.Outcome?, side: ScanningSide) -> FrameProcessResult
+    {
         guard let outcome else { return FrameProcessResult(processResult: nil) }
         let location = analysis?.documentQuad.map { quad in
-            DocumentLocation(location: Quadrilateral(quad), orientation: analysis?.isVertical == true ? .vertical : .horizontal)
+            DocumentLocation(
+                location: Quadrilateral(quad), orientation: analysis?.isVertical == true ? .vertical : .horizontal)
         }
         let result = InputImageAnalysisResult(
             processingStatus: outcome.processingStatus,
@@ -280,8 +293,10 @@ public final class BlinkIDSession {
             glareDetected: analysis?.glareDetected ?? false,
             moireDetected: false,
             mrzDetected: analysis?.mrzZoneSeen ?? false)
-        return FrameProcessResult(processResult: ProcessResult(inputImageAnalysisResult: result,
-                                                               resultCompleteness: completeness))
+        return FrameProcessResult(
+            processResult: ProcessResult(
+                inputImageAnalysisResult: result,
+                resultCompleteness: completeness))
     }
 
     private static func pixelRect(of roi: RegionOfInterest, width: Int, height: Int) -> PixelRect {

@@ -108,16 +108,18 @@ struct ScanFlow: Sendable, Equatable {
                 return wrongSide(side)
             case .seen:
                 if mode == .single {
-                    return Outcome(processingStatus: .barcodeRecognitionFailed,
-                                   scanningStatus: .scanningBarcodeInProgress, side: side)
+                    return Outcome(
+                        processingStatus: .barcodeRecognitionFailed,
+                        scanningStatus: .scanningBarcodeInProgress, side: side)
                 }
                 return wrongSide(side)
             case .none:
                 guard observation == .frontSide else { return unusable(observation, side: side) }
                 if mode == .single { return finish(side: side, mrz: false, barcode: false) }
                 state = .secondSide
-                return Outcome(processingStatus: .success, scanningStatus: .sideScanned, side: side,
-                               acceptsSideImages: true)
+                return Outcome(
+                    processingStatus: .success, scanningStatus: .sideScanned, side: side,
+                    acceptsSideImages: true)
             }
 
         case (.secondSide, .unusable), (.secondSide, .frontSide):
@@ -125,8 +127,9 @@ struct ScanFlow: Sendable, Equatable {
             case .read:
                 return finish(side: side, mrz: false, barcode: true)
             case .seen:
-                return Outcome(processingStatus: .barcodeRecognitionFailed, scanningStatus: .scanningBarcodeInProgress,
-                               side: side)
+                return Outcome(
+                    processingStatus: .barcodeRecognitionFailed, scanningStatus: .scanningBarcodeInProgress,
+                    side: side)
             case .none:
                 guard observation == .frontSide else { return unusable(observation, side: side) }
                 return wrongSide(side)
@@ -153,12 +156,15 @@ struct ScanFlow: Sendable, Equatable {
 
     private mutating func finish(side: ScanningSide, mrz: Bool, barcode: Bool) -> Outcome {
         state = .finished
-        return Outcome(processingStatus: .success, scanningStatus: .documentScanned, side: side, acceptsMRZ: mrz,
-                       acceptsBarcode: barcode, acceptsSideImages: true)
+        return Outcome(
+            processingStatus: .success, scanningStatus: .documentScanned, side: side, acceptsMRZ: mrz,
+            acceptsBarcode: barcode, acceptsSideImages: true)
     }
 
-    private mutating func mrzOutcome(_ observation: Observation, barcode: BarcodeObservation,
-                                     side: ScanningSide) -> Outcome {
+    private mutating func mrzOutcome(
+        _ observation: Observation, barcode: BarcodeObservation,
+        side: ScanningSide
+    ) -> Outcome {
         guard case .mrzRead = observation else {
             return Outcome(processingStatus: .mrzParsingFailed, scanningStatus: .scanningSideInProgress, side: side)
         }
@@ -169,18 +175,22 @@ struct ScanFlow: Sendable, Equatable {
             return finish(side: side, mrz: true, barcode: false)
         case .seen:
             state = .barcodeStep(side)
-            return Outcome(processingStatus: .barcodeRecognitionFailed, scanningStatus: .scanningBarcodeInProgress,
-                           side: side, acceptsMRZ: true, acceptsSideImages: true)
+            return Outcome(
+                processingStatus: .barcodeRecognitionFailed, scanningStatus: .scanningBarcodeInProgress,
+                side: side, acceptsMRZ: true, acceptsSideImages: true)
         }
     }
 
     /// The MRZ is read; only a read barcode finishes the scan.
-    private mutating func barcodeStepOutcome(_ observation: Observation, barcode: BarcodeObservation,
-                                             side: ScanningSide) -> Outcome {
+    private mutating func barcodeStepOutcome(
+        _ observation: Observation, barcode: BarcodeObservation,
+        side: ScanningSide
+    ) -> Outcome {
         if barcode == .read {
             state = .finished
-            return Outcome(processingStatus: .success, scanningStatus: .documentScanned, side: side,
-                           acceptsBarcode: true)
+            return Outcome(
+                processingStatus: .success, scanningStatus: .documentScanned, side: side,
+                acceptsBarcode: true)
         }
         let status: ProcessingStatus
         switch observation {

@@ -53,7 +53,8 @@ public struct BlinkIDSdkSettings: Sendable {
         self.resourceLocalFolder = nil
         self.bundleURL = nil
         let env = ProcessInfo.processInfo.environment
-        self.resourceDownloadURL = env["CAPTUREKIT_RESOURCES_URL"].flatMap(URL.init(string:))
+        self.resourceDownloadURL =
+            env["CAPTUREKIT_RESOURCES_URL"].flatMap(URL.init(string:))
             ?? URL(string: "http://127.0.0.1:8080")!
         self.bundleIdentifier = env["CAPTUREKIT_BUNDLE_ID"] ?? Bundle.main.bundleIdentifier ?? "com.capturekit.demo"
     }

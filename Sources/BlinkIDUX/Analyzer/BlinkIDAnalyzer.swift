@@ -61,8 +61,9 @@ public actor BlinkIDAnalyzer: CameraFrameAnalyzer {
         blinkIDSessionSettings: BlinkIDSessionSettings = BlinkIDSessionSettings(inputImageSource: .video),
         eventStream: BlinkIDEventStream
     ) async {
-        await self.init(sdk: sdk, blinkIDSessionSettings: blinkIDSessionSettings, eventStream: eventStream,
-                        stepTimeout: .seconds(15), clock: ContinuousClock())
+        await self.init(
+            sdk: sdk, blinkIDSessionSettings: blinkIDSessionSettings, eventStream: eventStream,
+            stepTimeout: .seconds(15), clock: ContinuousClock())
     }
 
     /// Creates an analyzer with an injected clock, step timeout (nil: none) and translator thresholds.

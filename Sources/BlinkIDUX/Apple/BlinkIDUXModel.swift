@@ -46,8 +46,10 @@ public final class BlinkIDUXModel: ObservableObject {
             self?.handle(outcome)
         }
         for await frame in camera.sampleBuffer {
-            await analyzer.analyze(image: CameraFrame(buffer: MBSampleBufferWrapper(cmSampleBuffer: frame),
-                                                      orientation: .portrait))
+            await analyzer.analyze(
+                image: CameraFrame(
+                    buffer: MBSampleBufferWrapper(cmSampleBuffer: frame),
+                    orientation: .portrait))
         }
     }
 

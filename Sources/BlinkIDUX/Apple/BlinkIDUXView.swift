@@ -26,12 +26,16 @@ public struct BlinkIDUXView: View {
                 }
             VStack {
                 HStack {
-                    Button { Task { await viewModel.closeButtonTapped() } } label: {
+                    Button {
+                        Task { await viewModel.closeButtonTapped() }
+                    } label: {
                         Image(systemName: "xmark").accessibilityHidden(true)
                     }
                     .accessibilityLabel(UXTextKey.cancelButton.localized)
                     Spacer()
-                    Button { Task { await viewModel.torchButtonTapped() } } label: {
+                    Button {
+                        Task { await viewModel.torchButtonTapped() }
+                    } label: {
                         Image(systemName: camera.isTorchOn ? "flashlight.on.fill" : "flashlight.off.fill")
                             .accessibilityHidden(true)
                     }
@@ -42,7 +46,9 @@ public struct BlinkIDUXView: View {
                 Spacer()
                 reticle
                 Spacer()
-                Button { viewModel.showHelp = true } label: {
+                Button {
+                    viewModel.showHelp = true
+                } label: {
                     Image(systemName: "questionmark.circle").accessibilityHidden(true)
                 }
                 .accessibilityLabel(UXTextKey.helpButton.localized)

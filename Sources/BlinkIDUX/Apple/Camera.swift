@@ -41,7 +41,7 @@ actor CaptureService {
         session.addInput(input)
         output.alwaysDiscardsLateVideoFrames = true
         output.videoSettings = [
-            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8BiPlanarFullRange,
+            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8BiPlanarFullRange
         ]
         output.setSampleBufferDelegate(delegate, queue: queue)
         session.addOutput(output)
@@ -69,8 +69,10 @@ final class SampleBufferDelegate: NSObject, AVCaptureVideoDataOutputSampleBuffer
         super.init()
     }
 
-    func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer,
-                       from connection: AVCaptureConnection) {
+    func captureOutput(
+        _ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer,
+        from connection: AVCaptureConnection
+    ) {
         continuation.yield(sampleBuffer)
     }
 }

@@ -60,7 +60,8 @@ package struct UIEventTranslator: Sendable, Equatable {
         for condition in present where firstSeen[condition] == nil {
             firstSeen[condition] = time
         }
-        return firstSeen
+        return
+            firstSeen
             .filter { time - $0.value >= configuration.onsetDelay }
             .map(\.key)
             .sorted { $0.priority > $1.priority }
@@ -90,7 +91,8 @@ package struct UIEventTranslator: Sendable, Equatable {
         if analysis.blurDetected { present.insert(.blur) }
         if analysis.glareDetected { present.insert(.glare) }
 
-        let unreadableButClear = analysis.processingStatus == .mrzParsingFailed
+        let unreadableButClear =
+            analysis.processingStatus == .mrzParsingFailed
             && analysis.documentDetectionStatus == .success && !analysis.blurDetected && !analysis.glareDetected
         unreadableMRZStreak = unreadableButClear ? unreadableMRZStreak + 1 : 0
         if unreadableMRZStreak >= configuration.occlusionFrames { present.insert(.occlusion) }

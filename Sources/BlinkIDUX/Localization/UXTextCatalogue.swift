@@ -11,9 +11,9 @@ package struct UXTextCatalogue: Sendable {
     /// The catalogue's texts in `language`; nil when the bundled catalogue is missing or not valid JSON.
     package init?(language: String = "en") {
         guard let url = Bundle.module.url(forResource: "Localizable", withExtension: "xcstrings"),
-              let data = try? Data(contentsOf: url),
-              let catalogue = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let strings = catalogue["strings"] as? [String: Any]
+            let data = try? Data(contentsOf: url),
+            let catalogue = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let strings = catalogue["strings"] as? [String: Any]
         else { return nil }
         var texts: [String: String] = [:]
         for (key, entry) in strings {

@@ -58,8 +58,9 @@ package struct ReticleStateMachine: Sendable {
             case .back: prompt = .back
             case .barcode: prompt = .barcode
             }
-            return show(side == .back ? .flip : prompt, at: time,
-                        announcement: side == .back ? .frontScannedAnnouncement : nil)
+            return show(
+                side == .back ? .flip : prompt, at: time,
+                announcement: side == .back ? .frontScannedAnnouncement : nil)
         }
         votes.append((time, batch.max { $0.priority < $1.priority }))
         votes.removeAll { time - $0.time > configuration.window }
@@ -90,11 +91,12 @@ package struct ReticleStateMachine: Sendable {
         for vote in votes { counts[vote.event, default: 0] += 1 }
         guard let top = counts.values.max() else { return nil }
         let tied = counts.filter { $0.value == top }.map(\.key)
-        let shownVote: UIEvent?? = switch shown {
-        case let .error(event): .some(event)
-        case .front, .back, .barcode: .some(nil)
-        case .flip, .success: .none
-        }
+        let shownVote: UIEvent?? =
+            switch shown {
+            case let .error(event): .some(event)
+            case .front, .back, .barcode: .some(nil)
+            case .flip, .success: .none
+            }
         if let shownVote, tied.contains(shownVote) { return shownVote }
         return tied.max { ($0?.priority ?? -1) < ($1?.priority ?? -1) } ?? nil
     }

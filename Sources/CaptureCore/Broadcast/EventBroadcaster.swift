@@ -34,8 +34,9 @@ package final class EventBroadcaster<Element: Sendable>: Sendable {
 
     /// A new stream of events, registered before this call returns.
     package func subscribe() -> AsyncStream<Element> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Element.self,
-                                                            bufferingPolicy: .bufferingNewest(bufferLimit))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Element.self,
+            bufferingPolicy: .bufferingNewest(bufferLimit))
         let finishNow: Bool = state.withLock { s in
             switch replay {
             case .none: break

@@ -69,8 +69,9 @@ package struct CompactJWS: Sendable, Equatable {
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformed("expected 3 dot-separated segments, found \(parts.count)") }
         guard let headerBytes = Base64URL.decode(parts[0]),
-              let payload = Base64URL.decode(parts[1]),
-              let signature = Base64URL.decode(parts[2]) else {
+            let payload = Base64URL.decode(parts[1]),
+            let signature = Base64URL.decode(parts[2])
+        else {
             throw .malformed("a segment is not strict unpadded base64url")
         }
         let header: Header
@@ -82,7 +83,9 @@ package struct CompactJWS: Sendable, Equatable {
         guard header.alg == "EdDSA" else { throw .unsupportedAlgorithm(header.alg) }
         guard header.crit == nil else { throw .malformed("critical header parameters are not supported") }
         guard !header.kid.isEmpty else { throw .malformed("the header has an empty kid") }
-        guard signature.count == 64 else { throw .malformed("an Ed25519 signature has 64 bytes, not \(signature.count)") }
+        guard signature.count == 64 else {
+            throw .malformed("an Ed25519 signature has 64 bytes, not \(signature.count)")
+        }
         let signingInput = Array(bytes[..<(parts[0].count + 1 + parts[1].count)])
         return CompactJWS(header: header, payload: payload, signingInput: signingInput, signature: signature)
     }
@@ -134,7 +137,9 @@ package struct JWSKeyring: Sendable {
     package func key(for kid: String) -> Curve25519.Signing.PublicKey? { keys[kid] }
 
     /// Parses `token`, checks its `typ`, finds its key by `kid` and verifies the signature.
-    package func verify(_ token: String, expectedType: String, maxLength: Int = CompactJWS.defaultMaxLength)
+    package func verify(
+        _ token: String, expectedType: String, maxLength: Int = CompactJWS.defaultMaxLength
+    )
         throws(JWSError) -> CompactJWS
     {
         let jws = try CompactJWS.parse(token, maxLength: maxLength)

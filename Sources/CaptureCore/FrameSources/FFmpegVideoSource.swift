@@ -40,8 +40,10 @@ public struct FFmpegVideoSource: FrameSource {
             throw Self.isCameraDevice(input) ? .cameraUnavailable(input) : .notFound(input)
         }
         guard let ffprobe = Self.which("ffprobe") else { throw .ffmpegMissing }
-        var args = ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height,r_frame_rate",
-                    "-of", "csv=p=0"]
+        var args = [
+            "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height,r_frame_rate",
+            "-of", "csv=p=0",
+        ]
         if Self.isCameraDevice(input) { args += ["-f", "v4l2"] }
         args.append(input)
         let (status, out, err) = Self.run(ffprobe, args)
@@ -115,15 +117,17 @@ public struct FFmpegVideoSource: FrameSource {
                     guard buffer.count == frameBytes else { continue }
                     guard let image = try? RGBAImage(width: w, height: h, pixels: [UInt8](buffer)) else { break }
                     buffer.removeAll(keepingCapacity: true)
-                    let frame = Frame(index: index, timestamp: Double(index) / fps, image: image,
-                                      origin: "\(input)#\(index)")
+                    let frame = Frame(
+                        index: index, timestamp: Double(index) / fps, image: image,
+                        origin: "\(input)#\(index)")
                     if case .terminated = continuation.yield(frame) { break }
                     index += 1
                 }
                 process.waitUntilExit()
                 let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 if process.terminationStatus != 0 && process.terminationReason == .exit && index == 0 {
-                    let reason = message.split(separator: "\n").first.map(String.init) ?? "exit \(process.terminationStatus)"
+                    let reason =
+                        message.split(separator: "\n").first.map(String.init) ?? "exit \(process.terminationStatus)"
                     continuation.finish(throwing: FrameSourceError.decodingFailed(input: input, reason: reason))
                 } else {
                     continuation.finish()

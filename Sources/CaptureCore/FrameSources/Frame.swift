@@ -33,7 +33,8 @@ public enum FrameSourceError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case let .notFound(p): return "\(p): no such file, folder or device."
-        case .ffmpegMissing: return "Video input needs the ffmpeg program: run scripts/bootstrap (apt-get install ffmpeg)."
+        case .ffmpegMissing:
+            return "Video input needs the ffmpeg program: run scripts/bootstrap (apt-get install ffmpeg)."
         case let .decodingFailed(input, reason): return "\(input): ffmpeg cannot decode it (\(reason))."
         case let .image(path, error): return "\(path): \(error)"
         case let .cameraUnavailable(d): return "\(d): the camera cannot be opened (missing, busy, or no permission)."

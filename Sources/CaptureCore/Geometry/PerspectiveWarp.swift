@@ -21,7 +21,8 @@ package enum PerspectiveWarp {
         return GrayImage(width: width, height: height) { dst in
             image.pixels.withUnsafeBufferPointer { source in
                 let src = source.baseAddress!, out = dst.baseAddress!
-                Sampling(h, sourceWidth: sw, sourceHeight: image.height).walk(width: width, height: height) { i, offset, fx, fy in
+                Sampling(h, sourceWidth: sw, sourceHeight: image.height).walk(width: width, height: height) {
+                    i, offset, fx, fy in
                     // 12-bit weights: the four neighbours blended in integers.
                     let p = src + offset
                     let a = Int(p[0]), b = Int(p[1]), c = Int(p[sw]), d = Int(p[sw &+ 1])
@@ -45,7 +46,8 @@ package enum PerspectiveWarp {
         image.pixels.withUnsafeBufferPointer { source in
             out.pixels.withUnsafeMutableBufferPointer { dst in
                 let src = source.baseAddress!, o = dst.baseAddress!
-                Sampling(h, sourceWidth: sw, sourceHeight: image.height).walk(width: width, height: height) { i, offset, fx, fy in
+                Sampling(h, sourceWidth: sw, sourceHeight: image.height).walk(width: width, height: height) {
+                    i, offset, fx, fy in
                     let p = src + 4 &* offset, q = o + 4 &* i
                     for k in 0..<4 {
                         let a = Int(p[k]), b = Int(p[k &+ 4]), c = Int(p[stride &+ k]), d = Int(p[stride &+ k &+ 4])
@@ -83,10 +85,14 @@ package enum PerspectiveWarp {
         /// |m6/W| is largest at a corner of the output, unless W changes sign inside (the output
         /// crosses the horizon), where spans of 1 are used.
         func span(width: Int, height: Int) -> Int {
-            let ws = [m8, m6 * Double(width) + m8, m7 * Double(height) + m8, m6 * Double(width) + m7 * Double(height) + m8]
+            let ws = [
+                m8, m6 * Double(width) + m8, m7 * Double(height) + m8, m6 * Double(width) + m7 * Double(height) + m8,
+            ]
             guard ws.allSatisfy({ $0 != 0 && ($0 > 0) == (m8 > 0) }) else { return 1 }
             let curvature = ws.map { abs(m6 / $0) }.max() ?? 0
-            for length in [16, 8, 4] where curvature * Double(length * length) / 4 <= Self.maximumError { return length }
+            for length in [16, 8, 4] where curvature * Double(length * length) / 4 <= Self.maximumError {
+                return length
+            }
             return 1
         }
 
@@ -113,8 +119,10 @@ package enum PerspectiveWarp {
         static func fixed(_ v: Double) -> Int { Int(v * 65536 + (0x1p40 + 0.5)) &- (1 << 40) }
 
         @inline(__always)
-        func walk(width: Int, height: Int, inside: (_ index: Int, _ offset: Int, _ fx: Int, _ fy: Int) -> Void,
-                  clamped: (_ index: Int, _ x: Double, _ y: Double) -> Void) {
+        func walk(
+            width: Int, height: Int, inside: (_ index: Int, _ offset: Int, _ fx: Int, _ fy: Int) -> Void,
+            clamped: (_ index: Int, _ x: Double, _ y: Double) -> Void
+        ) {
             let maxX = Double(sourceWidth - 1), maxY = Double(sourceHeight - 1)
             // Fixed-point limits: the upper-left neighbour must be at most one pixel short of the
             // last column and row; positions beyond ±2^20 pixels never take the fixed-point path.
@@ -132,7 +140,8 @@ package enum PerspectiveWarp {
                     var fast = false
                     if abs(start.x) < far, abs(start.y) < far, abs(end.x) < far, abs(end.y) < far {
                         let px = Self.fixed(start.x), py = Self.fixed(start.y)
-                        let dx = Self.fixed((end.x - start.x) / Double(n)), dy = Self.fixed((end.y - start.y) / Double(n))
+                        let dx = Self.fixed((end.x - start.x) / Double(n)),
+                            dy = Self.fixed((end.y - start.y) / Double(n))
                         let lastX = px + dx * (n - 1), lastY = py + dy * (n - 1)
                         if min(px, lastX) >= 0, max(px, lastX) < limitX, min(py, lastY) >= 0, max(py, lastY) < limitY {
                             fast = true

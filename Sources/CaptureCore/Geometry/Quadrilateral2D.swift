@@ -15,8 +15,9 @@ package struct Quadrilateral2D: Sendable, Equatable, Hashable, Codable {
 
     /// An axis-aligned rectangle.
     package init(x: Double, y: Double, width: Double, height: Double) {
-        self.init(upperLeft: Point2D(x: x, y: y), upperRight: Point2D(x: x + width, y: y),
-                  lowerRight: Point2D(x: x + width, y: y + height), lowerLeft: Point2D(x: x, y: y + height))
+        self.init(
+            upperLeft: Point2D(x: x, y: y), upperRight: Point2D(x: x + width, y: y),
+            lowerRight: Point2D(x: x + width, y: y + height), lowerLeft: Point2D(x: x, y: y + height))
     }
 
     /// The corners in order UL, UR, LR, LL.
@@ -57,8 +58,9 @@ package struct Quadrilateral2D: Sendable, Equatable, Hashable, Codable {
 
     /// The centre of mass of the four corners.
     package var centroid: Point2D {
-        Point2D(x: (upperLeft.x + upperRight.x + lowerRight.x + lowerLeft.x) / 4,
-                y: (upperLeft.y + upperRight.y + lowerRight.y + lowerLeft.y) / 4)
+        Point2D(
+            x: (upperLeft.x + upperRight.x + lowerRight.x + lowerLeft.x) / 4,
+            y: (upperLeft.y + upperRight.y + lowerRight.y + lowerLeft.y) / 4)
     }
 
     /// The largest distance between a corner of `self` and the matching corner of `other`.

@@ -13,7 +13,9 @@ package struct ConnectedComponent: Sendable, Equatable {
 
     package var width: Int { maxX - minX }
     package var height: Int { maxY - minY }
-    package var centroid: Point2D { Point2D(x: Double(sumX) / Double(area) + 0.5, y: Double(sumY) / Double(area) + 0.5) }
+    package var centroid: Point2D {
+        Point2D(x: Double(sumX) / Double(area) + 0.5, y: Double(sumY) / Double(area) + 0.5)
+    }
     /// The centre of the bounding box.
     package var boxCentre: Point2D { Point2D(x: Double(minX + maxX) / 2, y: Double(minY + maxY) / 2) }
 }
@@ -88,8 +90,10 @@ package enum ConnectedComponents {
                             if c < 0 {
                                 c = components.count
                                 index[root] = Int32(truncatingIfNeeded: c)
-                                components.append(ConnectedComponent(minX: s, minY: y, maxX: e, maxY: y + 1,
-                                                                     area: 0, sumX: 0, sumY: 0))
+                                components.append(
+                                    ConnectedComponent(
+                                        minX: s, minY: y, maxX: e, maxY: y + 1,
+                                        area: 0, sumX: 0, sumY: 0))
                             }
                             components.withUnsafeMutableBufferPointer { all in
                                 if s < all[c].minX { all[c].minX = s }

@@ -43,7 +43,9 @@ extension GrayImage {
                                 }
                                 // Vertical pass, a row at a time so memory is read sequentially.
                                 for y in 0..<h {
-                                    func source(_ t: Int) -> UnsafeMutablePointer<UInt8> { mid + min(max(y + t - radius, 0), h - 1) * w }
+                                    func source(_ t: Int) -> UnsafeMutablePointer<UInt8> {
+                                        mid + min(max(y + t - radius, 0), h - 1) * w
+                                    }
                                     let centre = k[radius], middle = source(radius)
                                     for x in 0..<w { a[x] = 32768 &+ Int32(middle[x]) &* centre }
                                     for t in 0..<radius {

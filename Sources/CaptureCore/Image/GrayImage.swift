@@ -66,16 +66,20 @@ public struct GrayImage: Sendable, Equatable {
     /// ``bilinearSample(x:y:)`` on raw samples (`width * height`, row-major), for loops that hold
     /// the buffer: clamping happens only where a neighbour lies outside.
     @inlinable @inline(__always)
-    package static func bilinearSample(_ pixels: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int,
-                                       x: Double, y: Double) -> Double {
+    package static func bilinearSample(
+        _ pixels: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int,
+        x: Double, y: Double
+    ) -> Double {
         bilinearSample(pixels, width: w, height: h, x: x, y: y) { Double($0) }
     }
 
     /// ``bilinearSample(_:width:height:x:y:)`` with the gray levels converted by `level` (a table
     /// lookup is cheaper than a conversion in tight loops); `level(v)` must equal `Double(v)`.
     @inlinable @inline(__always)
-    package static func bilinearSample(_ pixels: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int,
-                                       x: Double, y: Double, level: (UInt8) -> Double) -> Double {
+    package static func bilinearSample(
+        _ pixels: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int,
+        x: Double, y: Double, level: (UInt8) -> Double
+    ) -> Double {
         // floor without a libm call (exact wherever the conversion to Int is).
         var x0 = Int(x), y0 = Int(y)
         if Double(x0) > x { x0 -= 1 }
@@ -154,8 +158,10 @@ public struct GrayImage: Sendable, Equatable {
     }
 
     /// Halves both dimensions: the mean of each 2x2 block.
-    private static func boxDownscale2(_ src: UnsafePointer<UInt8>, stride: Int, into dst: UnsafeMutableBufferPointer<UInt8>,
-                                      width ow: Int, height oh: Int) {
+    private static func boxDownscale2(
+        _ src: UnsafePointer<UInt8>, stride: Int, into dst: UnsafeMutableBufferPointer<UInt8>,
+        width ow: Int, height oh: Int
+    ) {
         let out = dst.baseAddress!
         for oy in 0..<oh {
             let a = src + 2 * oy * stride, b = a + stride
@@ -171,8 +177,10 @@ public struct GrayImage: Sendable, Equatable {
     /// The mean of each `factor`x`factor` block; inlined per constant factor so the block loops
     /// unroll.
     @inline(__always)
-    private static func boxDownscale(_ src: UnsafePointer<UInt8>, stride: Int, factor: Int,
-                                     into dst: UnsafeMutableBufferPointer<UInt8>, width ow: Int, height oh: Int) {
+    private static func boxDownscale(
+        _ src: UnsafePointer<UInt8>, stride: Int, factor: Int,
+        into dst: UnsafeMutableBufferPointer<UInt8>, width ow: Int, height oh: Int
+    ) {
         let out = dst.baseAddress!
         let area = UInt32(factor * factor)
         // Column sums of one band of `factor` rows, then block sums along the row.
@@ -217,7 +225,8 @@ public struct GrayImage: Sendable, Equatable {
 
     /// Rotates by a multiple of 90 degrees clockwise.
     public func rotated(quarterTurnsClockwise turns: Int) -> GrayImage {
-        let turned = PixelRotation.rotated(pixels, width: width, height: height, channels: 1, quarterTurnsClockwise: turns)
+        let turned = PixelRotation.rotated(
+            pixels, width: width, height: height, channels: 1, quarterTurnsClockwise: turns)
         var out = GrayImage(width: turned.width, height: turned.height)
         out.pixels = turned.pixels
         return out

@@ -49,28 +49,32 @@ public enum ImageCodec {
 
     /// Encodes RGBA as JPEG (4:2:0, `quality` 1...100).
     public static func encodeJPEG(_ image: RGBAImage, quality: Int = 90) throws(ImageError) -> Data {
-        try encodeJPEG(pixels: image.pixels, width: image.width, height: image.height,
-                       pixelFormat: Int32(TJPF_RGBA.rawValue), subsampling: Int32(TJSAMP_420.rawValue),
-                       quality: quality)
+        try encodeJPEG(
+            pixels: image.pixels, width: image.width, height: image.height,
+            pixelFormat: Int32(TJPF_RGBA.rawValue), subsampling: Int32(TJSAMP_420.rawValue),
+            quality: quality)
     }
 
     /// Encodes a gray image as a single-channel JPEG.
     public static func encodeJPEG(_ image: GrayImage, quality: Int = 90) throws(ImageError) -> Data {
-        try encodeJPEG(pixels: image.pixels, width: image.width, height: image.height,
-                       pixelFormat: Int32(TJPF_GRAY.rawValue), subsampling: Int32(TJSAMP_GRAY.rawValue),
-                       quality: quality)
+        try encodeJPEG(
+            pixels: image.pixels, width: image.width, height: image.height,
+            pixelFormat: Int32(TJPF_GRAY.rawValue), subsampling: Int32(TJSAMP_GRAY.rawValue),
+            quality: quality)
     }
 
     /// Encodes RGBA as PNG. `compressionLevel` is zlib's 0...9; 6 is a good balance, 1 is fast.
     public static func encodePNG(_ image: RGBAImage, compressionLevel: Int = 6) throws(ImageError) -> Data {
-        try encodePNG(pixels: image.pixels, width: image.width, height: image.height,
-                      colorType: UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue), compressionLevel: compressionLevel)
+        try encodePNG(
+            pixels: image.pixels, width: image.width, height: image.height,
+            colorType: UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue), compressionLevel: compressionLevel)
     }
 
     /// Encodes a gray image as an 8-bit grayscale PNG.
     public static func encodePNG(_ image: GrayImage, compressionLevel: Int = 6) throws(ImageError) -> Data {
-        try encodePNG(pixels: image.pixels, width: image.width, height: image.height,
-                      colorType: UInt8(SPNG_COLOR_TYPE_GRAYSCALE.rawValue), compressionLevel: compressionLevel)
+        try encodePNG(
+            pixels: image.pixels, width: image.width, height: image.height,
+            colorType: UInt8(SPNG_COLOR_TYPE_GRAYSCALE.rawValue), compressionLevel: compressionLevel)
     }
 
     // MARK: - JPEG
@@ -91,8 +95,9 @@ public enum ImageCodec {
         let rc = data.withUnsafeBytes { raw -> Int32 in
             let p = raw.bindMemory(to: UInt8.self).baseAddress
             return pixels.withUnsafeMutableBufferPointer { dst in
-                tjDecompress2(handle, p, UInt(raw.count), dst.baseAddress, width, 0, height,
-                              Int32(TJPF_RGBA.rawValue), Int32(TJFLAG_ACCURATEDCT))
+                tjDecompress2(
+                    handle, p, UInt(raw.count), dst.baseAddress, width, 0, height,
+                    Int32(TJPF_RGBA.rawValue), Int32(TJFLAG_ACCURATEDCT))
             }
         }
         // Warnings (for example "Premature end of JPEG file") also return -1: treat them as damage.
@@ -111,8 +116,9 @@ public enum ImageCodec {
         var output: UnsafeMutablePointer<UInt8>? = nil
         var size: UInt = 0
         let rc = pixels.withUnsafeBufferPointer { src in
-            tjCompress2(handle, src.baseAddress, Int32(width), 0, Int32(height), pixelFormat,
-                        &output, &size, subsampling, Int32(min(max(quality, 1), 100)), 0)
+            tjCompress2(
+                handle, src.baseAddress, Int32(width), 0, Int32(height), pixelFormat,
+                &output, &size, subsampling, Int32(min(max(quality, 1), 100)), 0)
         }
         defer { if let output { tjFree(output) } }
         guard rc == 0, let output else { throw .encodingFailed(format: "JPEG", reason: errorString(handle)) }
@@ -141,23 +147,23 @@ public enum ImageCodec {
         ctx: OpaquePointer, raw: UnsafeRawBufferPointer, maxPixels: Int
     ) throws(ImageError) -> RGBAImage {
         var rc = spng_set_png_buffer(ctx, raw.baseAddress, raw.count)
-            guard rc == 0 else { throw .corrupt(format: "PNG", reason: spngMessage(rc)) }
-            var ihdr = spng_ihdr()
-            rc = spng_get_ihdr(ctx, &ihdr)
-            guard rc == 0 else { throw .corrupt(format: "PNG", reason: spngMessage(rc)) }
-            try checkDimensions(Int(ihdr.width), Int(ihdr.height), maxPixels: maxPixels)
-            let format = Int32(SPNG_FMT_RGBA8.rawValue)
-            var size = 0
-            rc = spng_decoded_image_size(ctx, format, &size)
-            guard rc == 0, size == Int(ihdr.width) * Int(ihdr.height) * 4 else {
-                throw .corrupt(format: "PNG", reason: spngMessage(rc))
-            }
-            var pixels = [UInt8](repeating: 0, count: size)
-            rc = pixels.withUnsafeMutableBytes { dst in
-                spng_decode_image(ctx, dst.baseAddress, size, format, Int32(SPNG_DECODE_TRNS.rawValue))
-            }
-            guard rc == 0 else { throw .corrupt(format: "PNG", reason: spngMessage(rc)) }
-            return try RGBAImage(width: Int(ihdr.width), height: Int(ihdr.height), pixels: pixels)
+        guard rc == 0 else { throw .corrupt(format: "PNG", reason: spngMessage(rc)) }
+        var ihdr = spng_ihdr()
+        rc = spng_get_ihdr(ctx, &ihdr)
+        guard rc == 0 else { throw .corrupt(format: "PNG", reason: spngMessage(rc)) }
+        try checkDimensions(Int(ihdr.width), Int(ihdr.height), maxPixels: maxPixels)
+        let format = Int32(SPNG_FMT_RGBA8.rawValue)
+        var size = 0
+        rc = spng_decoded_image_size(ctx, format, &size)
+        guard rc == 0, size == Int(ihdr.width) * Int(ihdr.height) * 4 else {
+            throw .corrupt(format: "PNG", reason: spngMessage(rc))
+        }
+        var pixels = [UInt8](repeating: 0, count: size)
+        rc = pixels.withUnsafeMutableBytes { dst in
+            spng_decode_image(ctx, dst.baseAddress, size, format, Int32(SPNG_DECODE_TRNS.rawValue))
+        }
+        guard rc == 0 else { throw .corrupt(format: "PNG", reason: spngMessage(rc)) }
+        return try RGBAImage(width: Int(ihdr.width), height: Int(ihdr.height), pixels: pixels)
     }
 
     private static func encodePNG(
@@ -178,8 +184,9 @@ public enum ImageCodec {
         var rc = spng_set_ihdr(ctx, &ihdr)
         guard rc == 0 else { throw .encodingFailed(format: "PNG", reason: spngMessage(rc)) }
         rc = pixels.withUnsafeBytes { src in
-            spng_encode_image(ctx, src.baseAddress, src.count, Int32(SPNG_FMT_PNG.rawValue),
-                              Int32(SPNG_ENCODE_FINALIZE.rawValue))
+            spng_encode_image(
+                ctx, src.baseAddress, src.count, Int32(SPNG_FMT_PNG.rawValue),
+                Int32(SPNG_ENCODE_FINALIZE.rawValue))
         }
         guard rc == 0 else { throw .encodingFailed(format: "PNG", reason: spngMessage(rc)) }
         var length = 0
@@ -199,7 +206,8 @@ public enum ImageCodec {
     private static func checkDimensions(_ width: Int, _ height: Int, maxPixels: Int) throws(ImageError) {
         guard width > 0, height > 0 else { throw .invalidDimensions(width: width, height: height) }
         guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels,
-              width <= 65535, height <= 65535 else {
+            width <= 65535, height <= 65535
+        else {
             throw .tooLarge(width: width, height: height, maxPixels: maxPixels)
         }
     }

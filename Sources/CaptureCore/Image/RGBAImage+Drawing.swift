@@ -13,7 +13,9 @@ extension RGBAImage {
             for dy in -ri...ri {
                 for dx in -ri...ri where Double(dx * dx + dy * dy) <= r * r {
                     let x = cx + dx, y = cy + dy
-                    guard x >= 0, y >= 0, x < width, y < height, visited.insert(y * width + x).inserted else { continue }
+                    guard x >= 0, y >= 0, x < width, y < height, visited.insert(y * width + x).inserted else {
+                        continue
+                    }
                     blend(x: x, y: y, colour: colour)
                 }
             }

@@ -67,8 +67,9 @@ public struct RGBAImage: Sendable, Equatable {
                     let g = SIMD16<UInt16>(truncatingIfNeeded: (v &>> 8) & 0xFF)
                     let b = SIMD16<UInt16>(truncatingIfNeeded: (v &>> 16) & 0xFF)
                     let luma = (r &* 77 &+ g &* 150 &+ b &* 29 &+ 128) &>> 8
-                    UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: luma),
-                                                                as: SIMD16<UInt8>.self)
+                    UnsafeMutableRawPointer(out + i).storeBytes(
+                        of: SIMD16<UInt8>(truncatingIfNeeded: luma),
+                        as: SIMD16<UInt8>.self)
                     i += 16
                 }
                 #endif
@@ -145,7 +146,8 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// Rotates by a multiple of 90 degrees clockwise.
     public func rotated(quarterTurnsClockwise turns: Int) -> RGBAImage {
-        let turned = PixelRotation.rotated(pixels, width: width, height: height, channels: 4, quarterTurnsClockwise: turns)
+        let turned = PixelRotation.rotated(
+            pixels, width: width, height: height, channels: 4, quarterTurnsClockwise: turns)
         var out = RGBAImage(width: turned.width, height: turned.height)
         out.pixels = turned.pixels
         return out

@@ -36,9 +36,10 @@ package enum DevelopmentSigningKey {
     package static func load(from url: URL) throws(LoadError) -> Curve25519.Signing.PrivateKey {
         guard let data = try? Data(contentsOf: url) else { throw .missing(path: url.path) }
         guard data.count <= maxFileSize,
-              let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
-              let raw = Base64URL.decode(text), raw.count == 32,
-              let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
+            let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+            let raw = Base64URL.decode(text), raw.count == 32,
+            let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
+        else {
             throw .malformed(path: url.path)
         }
         return key

@@ -37,15 +37,15 @@ package struct LicenseVerifier: Sendable {
     /// The platform name licences use for the platform this code runs on.
     package static var currentPlatform: String {
         #if os(iOS)
-            return "ios"
+        return "ios"
         #elseif os(Android)
-            return "android"
+        return "android"
         #elseif os(Linux)
-            return "linux"
+        return "linux"
         #elseif os(macOS)
-            return "macos"
+        return "macos"
         #else
-            return "unknown"
+        return "unknown"
         #endif
     }
 
@@ -75,7 +75,8 @@ package struct LicenseVerifier: Sendable {
             case .malformed, .tooLarge, .wrongType: throw .malformed
             case .unsupportedAlgorithm, .unknownKey, .badSignature:
                 if LicenseKeyring.isSignedWithDevelopmentKey(
-                    token, expectedType: LicenseClaims.tokenType, maxLength: Self.maxKeyLength) {
+                    token, expectedType: LicenseClaims.tokenType, maxLength: Self.maxKeyLength)
+                {
                     throw .developmentLicenseNotAllowed
                 }
                 throw .forged

@@ -37,9 +37,11 @@ package struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConv
         if let pre {
             for identifier in pre.split(separator: ".", omittingEmptySubsequences: false) {
                 guard !identifier.isEmpty,
-                      identifier.utf8.allSatisfy({ Self.isIdentifierCharacter($0) }) else { return nil }
+                    identifier.utf8.allSatisfy({ Self.isIdentifierCharacter($0) })
+                else { return nil }
                 if identifier.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                   Self.number(identifier) == nil {
+                    Self.number(identifier) == nil
+                {
                     return nil
                 }
                 identifiers.append(String(identifier))
@@ -85,7 +87,8 @@ package struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConv
     private static func number(_ text: Substring) -> Int? {
         let digits = text.utf8
         guard !digits.isEmpty, digits.count <= 9,
-              digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
         guard digits.count == 1 || digits.first != UInt8(ascii: "0") else { return nil }
         return Int(text)
     }

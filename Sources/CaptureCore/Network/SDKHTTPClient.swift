@@ -1,7 +1,7 @@
 package import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The SDKs' one HTTP client for capkit-server's `/v1` routes: FBx's licence validation, catalog
@@ -88,11 +88,15 @@ package struct SDKHTTPClient: Sendable {
                 if let error {
                     continuation.resume(returning: .failure(Self.map(error)))
                 } else if let http = response as? HTTPURLResponse, let data, data.count <= Self.maxBodyBytes {
-                    continuation.resume(returning: .success(Answer(
-                        status: http.statusCode, body: data, retryAfterSeconds: Self.retryAfter(http))))
+                    continuation.resume(
+                        returning: .success(
+                            Answer(
+                                status: http.statusCode, body: data, retryAfterSeconds: Self.retryAfter(http))))
                 } else if let http = response as? HTTPURLResponse, data == nil {
-                    continuation.resume(returning: .success(Answer(
-                        status: http.statusCode, body: Data(), retryAfterSeconds: Self.retryAfter(http))))
+                    continuation.resume(
+                        returning: .success(
+                            Answer(
+                                status: http.statusCode, body: Data(), retryAfterSeconds: Self.retryAfter(http))))
                 } else {
                     continuation.resume(returning: .failure(.invalidResponse))
                 }
@@ -103,8 +107,10 @@ package struct SDKHTTPClient: Sendable {
     }
 
     /// Sends `value` as JSON (slashes unescaped, as the Fortface API's payloads are written).
-    package func send(_ method: String, _ path: String, encoding value: some Encodable,
-                      headers: [String: String] = [:]) async throws(TransportFailure) -> Answer {
+    package func send(
+        _ method: String, _ path: String, encoding value: some Encodable,
+        headers: [String: String] = [:]
+    ) async throws(TransportFailure) -> Answer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         guard let body = try? encoder.encode(value) else { throw .invalidResponse }
@@ -119,7 +125,7 @@ package struct SDKHTTPClient: Sendable {
         guard let urlError = error as? URLError else { return .unreachable }
         switch urlError.code {
         case .badServerResponse, .cannotParseResponse, .unsupportedURL, .badURL, .cannotDecodeRawData,
-             .cannotDecodeContentData:
+            .cannotDecodeContentData:
             return .invalidResponse
         default:
             return .unreachable

@@ -40,4 +40,3 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
         return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
 }
-

@@ -2,12 +2,12 @@ import Crypto
 package import Foundation
 
 #if canImport(FoundationNetworking)
-    package import FoundationNetworking
+package import FoundationNetworking
 #endif
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// One blob's transfer into `<cache>/blobs/<sha256>.incomplete`, hashed while it is written.

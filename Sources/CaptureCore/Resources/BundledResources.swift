@@ -21,7 +21,9 @@ package struct BundledResources: Sendable {
     ///   ``ResourceDownloaderError/resourceUnavailable`` for a name not in the manifest or a manifest
     ///   made for a newer SDK; ``ResourceDownloaderError/hashMismatch(_:)`` when a file's size or
     ///   SHA-256 differs; ``ResourceDownloaderError/fileAccessError(_:)`` when a file cannot be read.
-    package func load(names: [String], sdkVersion: String = CaptureKitVersion.current)
+    package func load(
+        names: [String], sdkVersion: String = CaptureKitVersion.current
+    )
         throws(ResourceDownloaderError) -> [String: Data]
     {
         let manifest = try readManifest()

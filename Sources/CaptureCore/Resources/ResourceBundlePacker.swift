@@ -48,8 +48,10 @@ package enum ResourceBundlePacker {
             guard let data = try? Data(contentsOf: url) else { throw .unreadableFile(file) }
             let name = (file as NSString).deletingPathExtension
             guard seen.insert(name).inserted else { throw .duplicateName(name) }
-            entries.append(.init(name: name, version: String(version), size: data.count,
-                                 sha256: SHA256.hash(data: data).hexString, file: file))
+            entries.append(
+                .init(
+                    name: name, version: String(version), size: data.count,
+                    sha256: SHA256.hash(data: data).hexString, file: file))
         }
         guard !entries.isEmpty else { throw .empty(folder.path) }
         return ResourceManifest(manifestVersion: version, issuedAt: now, resources: entries)

@@ -2,9 +2,9 @@ import Crypto
 package import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The download cache on disk, content-addressed:

@@ -1,7 +1,7 @@
 package import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Fetches resources from a resource server into a local cache (`notes/security.md` §2e, §3.6).
@@ -58,17 +58,18 @@ package actor ResourceDownloader {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
         #if canImport(Darwin)
-            let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
-                ?? FileManager.default.temporaryDirectory
+        let caches =
+            FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
         #else
-            let caches: URL
-            if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-                caches = URL(fileURLWithPath: xdg, isDirectory: true)
-            } else {
-                let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-                caches = URL(fileURLWithPath: home, isDirectory: true)
-                    .appendingPathComponent(".cache", isDirectory: true)
-            }
+        let caches: URL
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            caches = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            caches = URL(fileURLWithPath: home, isDirectory: true)
+                .appendingPathComponent(".cache", isDirectory: true)
+        }
         #endif
         return caches.appendingPathComponent("MLModels", isDirectory: true)
     }
@@ -77,7 +78,8 @@ package actor ResourceDownloader {
     /// - Parameter now: the time expiry is checked against.
     package func load(names: [String], now: Date) async throws(ResourceDownloaderError) -> [String: Data] {
         guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = baseURL.host, !host.isEmpty else {
+            let host = baseURL.host, !host.isEmpty
+        else {
             throw .invalidURL(baseURL.absoluteString)
         }
         try cache.prepare()
@@ -100,7 +102,9 @@ package actor ResourceDownloader {
 
     /// The server's manifest, verified; or, when the server cannot be reached, the last accepted
     /// one (`offline: true`).
-    private func currentManifest(now: Date) async throws(ResourceDownloaderError)
+    private func currentManifest(
+        now: Date
+    ) async throws(ResourceDownloaderError)
         -> (manifest: ResourceManifest, token: String, offline: Bool)
     {
         do {
@@ -108,7 +112,8 @@ package actor ResourceDownloader {
             return (try verify(token, now: now, enforceExpiry: true), token, false)
         } catch .noInternetConnection {
             guard let state = cache.readState(),
-                  let cached = try? verify(state.manifest, now: now, enforceExpiry: false) else {
+                let cached = try? verify(state.manifest, now: now, enforceExpiry: false)
+            else {
                 throw .noInternetConnection
             }
             return (cached, state.manifest, true)
@@ -132,13 +137,16 @@ package actor ResourceDownloader {
 
     /// Verifies a signed manifest: signature and type, shape, safe entries, expiry, no rollback,
     /// SDK compatibility.
-    private func verify(_ token: String, now: Date, enforceExpiry: Bool) throws(ResourceDownloaderError)
+    private func verify(
+        _ token: String, now: Date, enforceExpiry: Bool
+    ) throws(ResourceDownloaderError)
         -> ResourceManifest
     {
         let manifest: ResourceManifest
         do {
-            let jws = try keyring.verify(token, expectedType: ResourceManifest.tokenType,
-                                         maxLength: Self.manifestSizeLimit)
+            let jws = try keyring.verify(
+                token, expectedType: ResourceManifest.tokenType,
+                maxLength: Self.manifestSizeLimit)
             manifest = try jws.decodePayload(as: ResourceManifest.self)
         } catch {
             throw .invalidResponse
@@ -183,7 +191,11 @@ package actor ResourceDownloader {
         }
         let result: Result<Data, ResourceDownloaderError>
         if owner {
-            result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+            result = await withTaskCancellationHandler {
+                await task.value
+            } onCancel: {
+                task.cancel()
+            }
             Self.inFlight.withLock { $0[key] = nil }
         } else {
             result = await task.value

@@ -1,7 +1,7 @@
 package import Foundation
 
 #if canImport(FoundationNetworking)
-    package import FoundationNetworking
+package import FoundationNetworking
 #endif
 
 /// Streams HTTP GET responses to a consumer as they arrive (Foundation `URLSession` with a data
@@ -52,7 +52,10 @@ package final class ResourceHTTPClient: Sendable {
 
     /// GETs `url` with extra `headers`, feeding the response to `consumer`, and returns when the
     /// response has ended. Cancelling the calling task cancels the transfer.
-    package func get(_ url: URL, headers: [String: String] = [:], into consumer: any Consumer) async
+    package func get(
+        _ url: URL, headers: [String: String] = [:], into consumer: any Consumer
+    )
+        async
         throws(ResourceDownloaderError)
     {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
@@ -75,10 +78,10 @@ package final class ResourceHTTPClient: Sendable {
         guard let urlError = error as? URLError else { return .invalidResponse }
         switch urlError.code {
         case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
-             .networkConnectionLost, .timedOut, .internationalRoamingOff, .dataNotAllowed, .callIsActive:
+            .networkConnectionLost, .timedOut, .internationalRoamingOff, .dataNotAllowed, .callIsActive:
             return .noInternetConnection
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
-             .unsupportedURL:
+            .unsupportedURL:
             return .invalidResponse
         case .badURL:
             return .invalidURL(urlError.failingURL?.absoluteString ?? "")

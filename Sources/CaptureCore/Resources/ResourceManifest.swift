@@ -42,8 +42,10 @@ package struct ResourceManifest: Codable, Sendable, Equatable {
     package var minSdk: String?
     package var resources: [Entry]
 
-    package init(manifestVersion: Int, issuedAt: Date, expiresAt: Date? = nil, minSdk: String? = nil,
-                 resources: [Entry]) {
+    package init(
+        manifestVersion: Int, issuedAt: Date, expiresAt: Date? = nil, minSdk: String? = nil,
+        resources: [Entry]
+    ) {
         self.manifestVersion = manifestVersion
         self.issuedAt = issuedAt.wholeSeconds
         self.expiresAt = expiresAt?.wholeSeconds

@@ -56,7 +56,9 @@ package struct ServerOptions: ParsableArguments {
         help: "Answer invalidAPIKey to fbx_test_ keys (env CAPTUREKIT_REJECT_TEST_KEYS=1).")
     package var rejectTestKeys = false
 
-    @Flag(help: "Production mode: refuse to start with the development signing key dev-2026 (env CAPTUREKIT_PRODUCTION=1).")
+    @Flag(
+        help:
+            "Production mode: refuse to start with the development signing key dev-2026 (env CAPTUREKIT_PRODUCTION=1).")
     package var production = false
 
     @Option(

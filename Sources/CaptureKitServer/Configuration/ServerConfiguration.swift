@@ -269,8 +269,9 @@ package struct ServerConfiguration: Sendable {
         guard [2048, 3072].contains(fortfaceKeyBits) else {
             throw .invalidValue(name: "CAPTUREKIT_FORTFACE_KEY_BITS", expected: "2048 or 3072")
         }
-        fortfaceImageRetentionSeconds = try integer(
-            "CAPTUREKIT_FORTFACE_IMAGE_RETENTION_SECONDS", in: 0...31_536_000) ?? fortfaceImageRetentionSeconds
+        fortfaceImageRetentionSeconds =
+            try integer(
+                "CAPTUREKIT_FORTFACE_IMAGE_RETENTION_SECONDS", in: 0...31_536_000) ?? fortfaceImageRetentionSeconds
         fortfaceKEK = text("CAPTUREKIT_FORTFACE_KEK") ?? fortfaceKEK
         if let dev = text("CAPTUREKIT_FORTFACE_DEV_CUSTOMER") {
             guard ["0", "1", "true", "false"].contains(dev) else {

@@ -46,11 +46,14 @@ package struct ConsoleController: Sendable {
     }
 
     private static func answer(_ file: (contentType: String, bytes: ByteBuffer)?) throws -> Response {
-        guard let file else { throw APIError(.notFound, code: "consoleFileNotFound", message: "No console file has this name.") }
+        guard let file else {
+            throw APIError(.notFound, code: "consoleFileNotFound", message: "No console file has this name.")
+        }
         return Response(
             status: .ok,
             headers: [
-                .contentType: file.contentType, .cacheControl: "no-cache", .contentSecurityPolicy: contentSecurityPolicy,
+                .contentType: file.contentType, .cacheControl: "no-cache",
+                .contentSecurityPolicy: contentSecurityPolicy,
                 .xContentTypeOptions: "nosniff",
             ],
             body: .init(byteBuffer: file.bytes)

@@ -49,9 +49,11 @@ package enum DevelopmentCustomer {
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        guard FileManager.default.createFile(
-            atPath: path, contents: try encoder.encode(file), attributes: [.posixPermissions: 0o600]
-        ) else { throw ConfigurationError.dataDirectoryUnusable(path: environment.configuration.dataDirectory) }
+        guard
+            FileManager.default.createFile(
+                atPath: path, contents: try encoder.encode(file), attributes: [.posixPermissions: 0o600]
+            )
+        else { throw ConfigurationError.dataDirectoryUnusable(path: environment.configuration.dataDirectory) }
         return true
     }
 }

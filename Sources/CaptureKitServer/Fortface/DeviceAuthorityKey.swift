@@ -1,7 +1,7 @@
 import CaptureCore
 package import Crypto
-import Foundation
 package import FortfaceWire
+import Foundation
 
 /// Loads or creates the Fortface device CA key (Ed25519) in `<data-dir>/fortface-device-ca.key`
 /// (base64 of the 32 raw bytes, mode 0600). Its key id is derived from the public key.
@@ -12,16 +12,19 @@ package enum DeviceAuthorityKey {
         if let data = FileManager.default.contents(atPath: path) {
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard let raw = Data(base64Encoded: text), raw.count == 32,
-                  let loaded = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
+                let loaded = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
+            else {
                 throw .unreadable(path: path)
             }
             key = loaded
         } else {
             key = Curve25519.Signing.PrivateKey()
             let text = key.rawRepresentation.base64EncodedString() + "\n"
-            guard FileManager.default.createFile(
-                atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]
-            ) else { throw .unwritable(path: path) }
+            guard
+                FileManager.default.createFile(
+                    atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]
+                )
+            else { throw .unwritable(path: path) }
         }
         return DeviceCertificateAuthority(kid: kid(for: key.publicKey), privateKey: key)
     }

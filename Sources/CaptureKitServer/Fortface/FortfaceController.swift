@@ -1,6 +1,6 @@
 import Crypto
-import Foundation
 import FortfaceWire
+import Foundation
 package import Hummingbird
 import Logging
 

@@ -111,7 +111,8 @@ package enum FortfaceError: Error, Sendable, Equatable, CustomStringConvertible 
                 message: "The image cannot be decoded as JPEG, PNG or PDF; capture or pick it again."
             )
         case let .wrongRoute(status):
-            let message = status == "success"
+            let message =
+                status == "success"
                 ? "A capture goes to POST /v1/documents, not /v1/metrics."
                 : "A \(status) payload goes to POST /v1/metrics, not /v1/documents."
             return APIError(.unprocessableContent, code: "wrongRoute", message: message)

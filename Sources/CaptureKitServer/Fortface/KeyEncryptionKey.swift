@@ -44,9 +44,11 @@ package struct KeyEncryptionKey: Sendable {
         }
         let key = SymmetricKey(size: .bits256)
         let text = key.withUnsafeBytes { Data($0).base64EncodedString() } + "\n"
-        guard FileManager.default.createFile(
-            atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]
-        ) else { throw .unwritable(path: path) }
+        guard
+            FileManager.default.createFile(
+                atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]
+            )
+        else { throw .unwritable(path: path) }
         return KeyEncryptionKey(key: key, path: path, wasCreated: true)
     }
 

@@ -3,7 +3,7 @@ package import Logging
 import NIOPosix
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Single-use session keys generated ahead of demand (`notes/security.md` §3.4: an RSA-2048 key costs
@@ -232,7 +232,7 @@ package actor SessionKeyPool {
     /// generation uses every core it is given, and request handling still comes first.
     private static func lowerThreadPriority() {
         #if canImport(Glibc)
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         #endif
     }
 }

@@ -19,7 +19,9 @@ package final class BlinkIDDocumentScanner: DocumentScanning {
         self.now = now
     }
 
-    package func scan(_ images: [RGBAImage], input: String, mode: ScanningMode, includeImages: Bool) async throws
+    package func scan(
+        _ images: [RGBAImage], input: String, mode: ScanningMode, includeImages: Bool
+    ) async throws
         -> ScanReport
     {
         let sdk = try await loadedSDK()
@@ -48,7 +50,8 @@ package final class BlinkIDDocumentScanner: DocumentScanning {
         let key = signingKeys.current
         let claims = LicenseClaims(
             sub: "capkit-server", jti: RandomID.make(prefix: "lic"), aud: ["*"], prod: "blinkid",
-            plat: ["linux", "macos", "ios", "android"], feat: ["mrz", "barcode"], iat: now, nbf: now.addingTimeInterval(-86_400),
+            plat: ["linux", "macos", "ios", "android"], feat: ["mrz", "barcode"], iat: now,
+            nbf: now.addingTimeInterval(-86_400),
             exp: now.addingTimeInterval(3650 * 86_400), maxSdk: "999.999.999"
         )
         let token = (try? signingKeys.sign(claims, typ: LicenseClaims.tokenType).token) ?? ""

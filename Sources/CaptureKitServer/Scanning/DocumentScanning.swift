@@ -11,6 +11,8 @@ package protocol DocumentScanning: Sendable {
     ///   - mode: One side is enough (`single`) or a two-sided document needs both (`automatic`).
     ///   - includeImages: Whether the report carries the document, face and signature crops.
     /// - Throws: ``APIError/engineUnavailable`` when the engine cannot be loaded; `CancellationError`.
-    func scan(_ images: [RGBAImage], input: String, mode: ScanningMode, includeImages: Bool) async throws
+    func scan(
+        _ images: [RGBAImage], input: String, mode: ScanningMode, includeImages: Bool
+    ) async throws
         -> ScanReport
 }

@@ -11,8 +11,10 @@ enum EngineRequest {
     ) async throws -> Response {
         let start = ContinuousClock.now
         func finish(_ outcome: String) {
-            environment.metrics.recordEngineRequest(engine: engine, outcome: outcome, duration: ContinuousClock.now - start)
-            environment.logger.info(logMessage, metadata: ["request_id": .string(requestID), "outcome": .string(outcome)])
+            environment.metrics.recordEngineRequest(
+                engine: engine, outcome: outcome, duration: ContinuousClock.now - start)
+            environment.logger.info(
+                logMessage, metadata: ["request_id": .string(requestID), "outcome": .string(outcome)])
         }
         do {
             let response = try await work()

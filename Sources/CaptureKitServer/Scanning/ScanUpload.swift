@@ -46,7 +46,8 @@ package struct ScanUpload: Sendable {
         let front: Data
         var back: Data?
         if lowered.hasPrefix("image/jpeg") || lowered.hasPrefix("image/png") {
-            front = Data(try await collect(request, limit: maxImageBytes, maxImageBytes: maxImageBytes).readableBytesView)
+            front = Data(
+                try await collect(request, limit: maxImageBytes, maxImageBytes: maxImageBytes).readableBytesView)
         } else if lowered.hasPrefix("application/json") {
             let buffer = try await collect(
                 request, limit: bodyLimit(maxImageBytes: maxImageBytes), maxImageBytes: maxImageBytes)

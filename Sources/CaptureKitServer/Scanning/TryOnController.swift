@@ -64,7 +64,9 @@ package struct TryOnController: Sendable {
         }
     }
 
-    private static func tryOn(_ request: Request, environment: ServerEnvironment, requestID: String) async throws
+    private static func tryOn(
+        _ request: Request, environment: ServerEnvironment, requestID: String
+    ) async throws
         -> Response
     {
         _ = try await CustomerKeyAuthentication(environment: environment).authorise(

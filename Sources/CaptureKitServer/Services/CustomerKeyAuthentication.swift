@@ -15,7 +15,9 @@ package struct CustomerKeyAuthentication: Sendable {
     /// - Throws: ``APIError`` `apiKeyRequired` (401, no or malformed header), `invalidAPIKey` (401,
     ///   unknown, revoked or suspended key or customer), `rateLimited` (429, per key and `scope`),
     ///   `productNotLicensed` (403).
-    package func authorise(authorization: String?, product: String, feature: String? = nil, scope: String)
+    package func authorise(
+        authorization: String?, product: String, feature: String? = nil, scope: String
+    )
         async throws -> CustomerRecord
     {
         let prefix = "bearer "

@@ -1,11 +1,11 @@
 package import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Owner-only modes for what the server keeps on disk: the data directory is 0700, the SQLite

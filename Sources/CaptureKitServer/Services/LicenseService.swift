@@ -129,7 +129,9 @@ package struct LicenseService: Sendable {
     /// Signs and stores a licence for an active customer. Returns after the licence is committed.
     /// - Returns: The stored record (with the licence key's SHA-256) and the licence key itself, which
     ///   is answered this once and never stored.
-    package func issue(customerID: String, request: IssueRequest) async throws -> (
+    package func issue(
+        customerID: String, request: IssueRequest
+    ) async throws -> (
         record: LicenseRecord, token: String
     ) {
         guard Self.products.contains(request.product) else {

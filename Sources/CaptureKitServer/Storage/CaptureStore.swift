@@ -69,7 +69,9 @@ package protocol CaptureStore: Sendable {
     func expireFortfaceSession(id: String, now: Int64) async throws -> Bool
     /// Consumes an open, unexpired session with compare-and-swap, wiping its key and recording the
     /// payload digest, the answer and the document change, all or nothing.
-    func consumeFortfaceSession(_ consumption: FortfaceConsumption, now: Int64) async throws
+    func consumeFortfaceSession(
+        _ consumption: FortfaceConsumption, now: Int64
+    ) async throws
         -> FortfaceConsumption.Outcome
     func fortfaceDocument(id: String) async throws -> FortfaceDocumentRecord?
     /// Number of device token ids remembered (for tests and metrics).

@@ -16,11 +16,14 @@ extension SQLCaptureStore {
 
     package func fortfaceApp(customerID: String, appID: String) async throws -> FortfaceAppRecord? {
         try await driver.read { database in
-            guard let row = try await database.raw(
-                "SELECT * FROM fortface_apps WHERE customer_id = \(bind: customerID) AND app_id = \(bind: appID)"
-            ).first() else { return nil }
-            guard let environment = FortfaceAppRecord.Environment(
-                rawValue: try row.decode(column: "environment", as: String.self))
+            guard
+                let row = try await database.raw(
+                    "SELECT * FROM fortface_apps WHERE customer_id = \(bind: customerID) AND app_id = \(bind: appID)"
+                ).first()
+            else { return nil }
+            guard
+                let environment = FortfaceAppRecord.Environment(
+                    rawValue: try row.decode(column: "environment", as: String.self))
             else { throw StoreError.corruptRow(table: "fortface_apps") }
             return FortfaceAppRecord(
                 customerID: customerID, appID: appID, environment: environment,
@@ -47,7 +50,9 @@ extension SQLCaptureStore {
                 ).first()
                 guard inserted != nil else { return .replayed }
                 // Rolls back the jti with it: the device may retry with the same token.
-                guard let key = try await Self.claimPooledKey(in: database, flavor: flavor, createdAfter: keysCreatedAfter)
+                guard
+                    let key = try await Self.claimPooledKey(
+                        in: database, flavor: flavor, createdAfter: keysCreatedAfter)
                 else { throw NoPooledKey() }
                 let sealed = try sealForSession(key)
                 try await database.raw(

@@ -144,7 +144,9 @@ package enum SchemaMigrations {
     /// `upTo` stops after that version (tests build old databases with it).
     /// - Returns: The versions applied now.
     @discardableResult
-    package static func apply(using driver: any SQLDatabaseDriver, at time: Int64, upTo: Int? = nil) async throws
+    package static func apply(
+        using driver: any SQLDatabaseDriver, at time: Int64, upTo: Int? = nil
+    ) async throws
         -> [Int]
     {
         let flavor = driver.flavor

@@ -33,7 +33,7 @@ package struct VisionVizTextRecognizer: VizTextRecognizer {
 
     private static func cgImage(_ image: GrayImage) -> CGImage? {
         guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height,
-              let provider = CGDataProvider(data: Data(image.pixels) as CFData)
+            let provider = CGDataProvider(data: Data(image.pixels) as CFData)
         else { return nil }
         return CGImage(
             width: image.width, height: image.height, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: image.width,

@@ -94,15 +94,15 @@ package struct PDF417Reader: Sendable {
             quick
             ? [.foundRegion, .foundOutline]
             : views.card == nil
-            ? [
-                .foundRegion, .foundOutline, .wholeFrame, .foundOutlineLocalMean, .foundOutlineSmoothed,
-                .foundOutlineSharpened, .foundRegionLocalMean,
-            ]
-            : [
-                .foundRegion, .foundOutline, .cardRegion, .rectifiedCard, .foundOutlineLocalMean,
-                .foundOutlineSmoothed, .rectifiedCardLocalMean, .foundOutlineSharpened, .rectifiedCardSmoothed,
-                .rectifiedCardOtsu,
-            ]
+                ? [
+                    .foundRegion, .foundOutline, .wholeFrame, .foundOutlineLocalMean, .foundOutlineSmoothed,
+                    .foundOutlineSharpened, .foundRegionLocalMean,
+                ]
+                : [
+                    .foundRegion, .foundOutline, .cardRegion, .rectifiedCard, .foundOutlineLocalMean,
+                    .foundOutlineSmoothed, .rectifiedCardLocalMean, .foundOutlineSharpened, .rectifiedCardSmoothed,
+                    .rectifiedCardOtsu,
+                ]
         for look in plan {
             if isCancelled() || search.invalid != nil { throw search.failure }
             guard let (image, decoder, toFrame) = views.input(for: look) else { continue }

@@ -41,8 +41,9 @@ package struct DocumentLayout: Sendable, Equatable {
 
         /// The zone in pixels of a document rectified at `pixelsPerMillimetre`.
         package func pixelRect(pixelsPerMillimetre s: Double) -> PixelRect {
-            PixelRect(x: Int((x * s).rounded()), y: Int((y * s).rounded()),
-                      width: Int((width * s).rounded()), height: Int((height * s).rounded()))
+            PixelRect(
+                x: Int((x * s).rounded()), y: Int((y * s).rounded()),
+                width: Int((width * s).rounded()), height: Int((height * s).rounded()))
         }
     }
 
@@ -86,32 +87,38 @@ package struct DocumentLayout: Sendable, Equatable {
     package static func of(_ kind: Kind) -> DocumentLayout {
         switch kind {
         case .td1Front:
-            return DocumentLayout(kind: kind, width: 85.6, height: 53.98, mrzLineCount: 0, mrzLineLength: 0,
-                                  mrzLeftMargin: 0, mrzLineCentresFromBottom: [],
-                                  face: Zone(x: 3.5, y: 12, width: 24, height: 31),
-                                  signature: Zone(x: 31, y: 42, width: 32, height: 9))
+            return DocumentLayout(
+                kind: kind, width: 85.6, height: 53.98, mrzLineCount: 0, mrzLineLength: 0,
+                mrzLeftMargin: 0, mrzLineCentresFromBottom: [],
+                face: Zone(x: 3.5, y: 12, width: 24, height: 31),
+                signature: Zone(x: 31, y: 42, width: 32, height: 9))
         case .td1Back:
-            return DocumentLayout(kind: kind, width: 85.6, height: 53.98, mrzLineCount: 3, mrzLineLength: 30,
-                                  mrzLeftMargin: 4.7, mrzLineCentresFromBottom: [13.2, 8.9, 4.6],
-                                  face: nil, signature: nil)
+            return DocumentLayout(
+                kind: kind, width: 85.6, height: 53.98, mrzLineCount: 3, mrzLineLength: 30,
+                mrzLeftMargin: 4.7, mrzLineCentresFromBottom: [13.2, 8.9, 4.6],
+                face: nil, signature: nil)
         case .td2:
-            return DocumentLayout(kind: kind, width: 105, height: 74, mrzLineCount: 2, mrzLineLength: 36,
-                                  mrzLeftMargin: 6.8, mrzLineCentresFromBottom: [10.6, 6.3],
-                                  face: Zone(x: 4, y: 14, width: 26, height: 34),
-                                  signature: Zone(x: 34, y: 44, width: 40, height: 9))
+            return DocumentLayout(
+                kind: kind, width: 105, height: 74, mrzLineCount: 2, mrzLineLength: 36,
+                mrzLeftMargin: 6.8, mrzLineCentresFromBottom: [10.6, 6.3],
+                face: Zone(x: 4, y: 14, width: 26, height: 34),
+                signature: Zone(x: 34, y: 44, width: 40, height: 9))
         case .td3:
-            return DocumentLayout(kind: kind, width: 125, height: 88, mrzLineCount: 2, mrzLineLength: 44,
-                                  mrzLeftMargin: 6.6, mrzLineCentresFromBottom: [11.2, 6.6],
-                                  face: Zone(x: 5, y: 20, width: 32, height: 42),
-                                  signature: Zone(x: 42, y: 56, width: 45, height: 11))
+            return DocumentLayout(
+                kind: kind, width: 125, height: 88, mrzLineCount: 2, mrzLineLength: 44,
+                mrzLeftMargin: 6.6, mrzLineCentresFromBottom: [11.2, 6.6],
+                face: Zone(x: 5, y: 20, width: 32, height: 42),
+                signature: Zone(x: 42, y: 56, width: 45, height: 11))
         case .mrvA:
-            return DocumentLayout(kind: kind, width: 120, height: 80, mrzLineCount: 2, mrzLineLength: 44,
-                                  mrzLeftMargin: 4.1, mrzLineCentresFromBottom: [11.2, 6.6],
-                                  face: Zone(x: 4, y: 14, width: 30, height: 38), signature: nil)
+            return DocumentLayout(
+                kind: kind, width: 120, height: 80, mrzLineCount: 2, mrzLineLength: 44,
+                mrzLeftMargin: 4.1, mrzLineCentresFromBottom: [11.2, 6.6],
+                face: Zone(x: 4, y: 14, width: 30, height: 38), signature: nil)
         case .mrvB:
-            return DocumentLayout(kind: kind, width: 105, height: 74, mrzLineCount: 2, mrzLineLength: 36,
-                                  mrzLeftMargin: 6.8, mrzLineCentresFromBottom: [10.6, 6.3],
-                                  face: Zone(x: 4, y: 12, width: 26, height: 34), signature: nil)
+            return DocumentLayout(
+                kind: kind, width: 105, height: 74, mrzLineCount: 2, mrzLineLength: 36,
+                mrzLeftMargin: 6.8, mrzLineCentresFromBottom: [10.6, 6.3],
+                face: Zone(x: 4, y: 12, width: 26, height: 34), signature: nil)
         }
     }
 }

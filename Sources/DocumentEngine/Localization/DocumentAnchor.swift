@@ -23,8 +23,10 @@ package struct DocumentAnchor: Sendable, Equatable {
     /// perspective and outline error.
     package static let layoutTolerance = 2.0
 
-    package init(firstLineStart: Point2D, firstLineEnd: Point2D, lastLineStart: Point2D, lastLineEnd: Point2D,
-                 down: Point2D, pixelsPerMillimetre: Double, layout: DocumentLayout? = nil) {
+    package init(
+        firstLineStart: Point2D, firstLineEnd: Point2D, lastLineStart: Point2D, lastLineEnd: Point2D,
+        down: Point2D, pixelsPerMillimetre: Double, layout: DocumentLayout? = nil
+    ) {
         self.firstLineStart = firstLineStart
         self.firstLineEnd = firstLineEnd
         self.lastLineStart = lastLineStart
@@ -61,7 +63,9 @@ package struct DocumentAnchor: Sendable, Equatable {
     /// multiply.
     func layoutAgreement(of quad: Quadrilateral2D, bottom: Int) -> Double {
         let c = quad.corners
-        let upright = Quadrilateral2D(corners: [c[(bottom + 2) % 4], c[(bottom + 3) % 4], c[bottom], c[(bottom + 1) % 4]])
+        let upright = Quadrilateral2D(corners: [
+            c[(bottom + 2) % 4], c[(bottom + 3) % 4], c[bottom], c[(bottom + 1) % 4],
+        ])
         return mrzAgreement(of: quad, bottom: bottom) * topAgreement(of: upright)
     }
 
@@ -71,11 +75,19 @@ package struct DocumentAnchor: Sendable, Equatable {
     /// term, and the top is judged once a top near the prediction has been searched for.
     func mrzAgreement(of quad: Quadrilateral2D, bottom: Int) -> Double {
         guard let layout, layout.hasMRZ, let firstFromBottom = layout.mrzLineCentresFromBottom.first,
-              let lastFromBottom = layout.mrzLineCentresFromBottom.last else { return 1 }
+            let lastFromBottom = layout.mrzLineCentresFromBottom.last
+        else { return 1 }
         let c = quad.corners
-        let upright = Quadrilateral2D(corners: [c[(bottom + 2) % 4], c[(bottom + 3) % 4], c[bottom], c[(bottom + 1) % 4]])
-        guard let toDocument = Homography(from: upright, to: Quadrilateral2D(x: 0, y: 0, width: layout.width,
-                                                                           height: layout.height)) else { return 0 }
+        let upright = Quadrilateral2D(corners: [
+            c[(bottom + 2) % 4], c[(bottom + 3) % 4], c[bottom], c[(bottom + 1) % 4],
+        ])
+        guard
+            let toDocument = Homography(
+                from: upright,
+                to: Quadrilateral2D(
+                    x: 0, y: 0, width: layout.width,
+                    height: layout.height))
+        else { return 0 }
         let pitch = DocumentLayout.mrzPitch
         let startX = layout.mrzLeftMargin + pitch / 2
         let endX = startX + Double(layout.mrzLineLength - 1) * pitch
@@ -120,13 +132,16 @@ package struct DocumentAnchor: Sendable, Equatable {
     /// fraction of a pixel. Nil without a layout, or when the lines are degenerate.
     func predictedTopCorners(left: ImageLine, right: ImageLine) -> (left: Point2D, right: Point2D)? {
         guard let layout, layout.hasMRZ, let first = layout.mrzLineCentresFromBottom.first,
-              let last = layout.mrzLineCentresFromBottom.last, first > last else { return nil }
+            let last = layout.mrzLineCentresFromBottom.last, first > last
+        else { return nil }
         let firstLine = ImageLine(through: firstLineStart, firstLineEnd)
         let lastLine = ImageLine(through: lastLineStart, lastLineEnd)
         // The cross-ratio (top, last line; first line, vanishing point) in document millimetres.
         let r = -(layout.height - first) / (first - last)
         func top(on side: ImageLine, other: ImageLine) -> Point2D? {
-            guard let b = side.intersection(with: lastLine), let p = side.intersection(with: firstLine) else { return nil }
+            guard let b = side.intersection(with: lastLine), let p = side.intersection(with: firstLine) else {
+                return nil
+            }
             let u = side.direction, o = side.normal * side.rho
             func t(_ q: Point2D) -> Double { (q.x - o.x) * u.x + (q.y - o.y) * u.y }
             // The vanishing point in homogeneous form (w = 0 when the sides are parallel).
@@ -154,7 +169,8 @@ package struct DocumentAnchor: Sendable, Equatable {
     /// far from the zone the error grows with the distance. Nil without a layout.
     func predictedPoint(x: Double, y: Double) -> Point2D? {
         guard let layout, layout.hasMRZ, layout.mrzLineLength > 1, let first = layout.mrzLineCentresFromBottom.first,
-              let last = layout.mrzLineCentresFromBottom.last, first > last else { return nil }
+            let last = layout.mrzLineCentresFromBottom.last, first > last
+        else { return nil }
         let pitch = DocumentLayout.mrzPitch
         let startX = layout.mrzLeftMargin + pitch / 2
         let u = (x - startX) / (Double(layout.mrzLineLength - 1) * pitch)
@@ -185,23 +201,30 @@ package struct DocumentAnchor: Sendable, Equatable {
     /// ``predictedTopCorners(left:right:)``, so that perspective is followed throughout. Nil
     /// without a layout or when the prediction degenerates.
     func predictedOutline() -> Quadrilateral2D? {
-        guard let layout, let lowerLeft = predictedPoint(x: 0, y: 0), let lowerRight = predictedPoint(x: layout.width, y: 0),
-              let midLeft = predictedPoint(x: 0, y: 0.6 * layout.height),
-              let midRight = predictedPoint(x: layout.width, y: 0.6 * layout.height),
-              lowerLeft != midLeft, lowerRight != midRight,
-              let top = predictedTopCorners(left: ImageLine(through: lowerLeft, midLeft), right: ImageLine(through: lowerRight, midRight))
+        guard let layout, let lowerLeft = predictedPoint(x: 0, y: 0),
+            let lowerRight = predictedPoint(x: layout.width, y: 0),
+            let midLeft = predictedPoint(x: 0, y: 0.6 * layout.height),
+            let midRight = predictedPoint(x: layout.width, y: 0.6 * layout.height),
+            lowerLeft != midLeft, lowerRight != midRight,
+            let top = predictedTopCorners(
+                left: ImageLine(through: lowerLeft, midLeft), right: ImageLine(through: lowerRight, midRight))
         else { return nil }
         let quad = Quadrilateral2D(corners: [top.left, top.right, lowerRight, lowerLeft])
-        guard quad.corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), quad.isConvex, quad.signedArea > 0 else { return nil }
+        guard quad.corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), quad.isConvex, quad.signedArea > 0 else {
+            return nil
+        }
         return quad
     }
 
     /// The anchor in the coordinates of an image scaled by `1/factor` and shifted by `-offset`.
     func scaled(by factor: Double, offset: Point2D) -> DocumentAnchor {
-        func map(_ p: Point2D) -> Point2D { Point2D(x: (p.x - offset.x + 0.5) / factor - 0.5, y: (p.y - offset.y + 0.5) / factor - 0.5) }
-        return DocumentAnchor(firstLineStart: map(firstLineStart), firstLineEnd: map(firstLineEnd),
-                              lastLineStart: map(lastLineStart), lastLineEnd: map(lastLineEnd), down: down,
-                              pixelsPerMillimetre: pixelsPerMillimetre / factor, layout: layout)
+        func map(_ p: Point2D) -> Point2D {
+            Point2D(x: (p.x - offset.x + 0.5) / factor - 0.5, y: (p.y - offset.y + 0.5) / factor - 0.5)
+        }
+        return DocumentAnchor(
+            firstLineStart: map(firstLineStart), firstLineEnd: map(firstLineEnd),
+            lastLineStart: map(lastLineStart), lastLineEnd: map(lastLineEnd), down: down,
+            pixelsPerMillimetre: pixelsPerMillimetre / factor, layout: layout)
     }
 
     /// Whether all four anchor points lie inside `quad` (a convex quadrilateral).

@@ -18,8 +18,9 @@ extension DocumentLocalizer {
     static func raisedTop(_ upright: Quadrilateral2D, anchor: DocumentAnchor) -> Quadrilateral2D? {
         let c = upright.corners
         guard anchor.pixelsPerMillimetre > 0, let predicted = anchor.predictedTopCorners(of: upright),
-              ImageLine(through: c[3], c[0]).parallelism(to: ImageLine(through: c[1], c[2]))
-                >= cos(Self.raisedTopMaximumConvergence * Double.pi / 180) else { return nil }
+            ImageLine(through: c[3], c[0]).parallelism(to: ImageLine(through: c[1], c[2]))
+                >= cos(Self.raisedTopMaximumConvergence * Double.pi / 180)
+        else { return nil }
         // How far each found top corner lies below the predicted one, along its side, in millimetres.
         func shortfall(found: Point2D, predicted: Point2D, bottom: Point2D) -> Double {
             let up = (found - bottom) * (1 / max(1e-9, found.distance(to: bottom)))
@@ -29,7 +30,8 @@ extension DocumentLocalizer {
         let leftShortfall = shortfall(found: c[0], predicted: predicted.left, bottom: c[3])
         let rightShortfall = shortfall(found: c[1], predicted: predicted.right, bottom: c[2])
         guard min(leftShortfall, rightShortfall) > Self.raisedTopShortfall,
-              abs(leftShortfall - rightShortfall) < Self.raisedTopSkew else { return nil }
+            abs(leftShortfall - rightShortfall) < Self.raisedTopSkew
+        else { return nil }
         return Quadrilateral2D(corners: [predicted.left, predicted.right, c[2], c[3]])
     }
 
@@ -67,7 +69,9 @@ extension DocumentLocalizer {
         // MRZ's scale: perspective stretches or shrinks it, but lines much nearer (the document's
         // own text, a header band's lower edge) or much farther (the background) are not the top.
         let topReach: ClosedRange<Double> = {
-            guard let layout = anchor.layout, let first = layout.mrzLineCentresFromBottom.first else { return 15...Double.infinity }
+            guard let layout = anchor.layout, let first = layout.mrzLineCentresFromBottom.first else {
+                return 15...Double.infinity
+            }
             let nominal = layout.height - first
             return max(15, 0.5 * nominal)...max(15, 2 * nominal)
         }()
@@ -80,11 +84,18 @@ extension DocumentLocalizer {
             if alignment >= nearParallel {
                 if let below = travel(line, from: lastMid, along: down), below >= 1.5, below <= 14 { bottoms.append(i) }
                 if let above = travel(line, from: firstMid, along: down * -1), above >= 15,
-                   line.votes == 0 || topReach.contains(above) { tops.append(i) }
+                    line.votes == 0 || topReach.contains(above)
+                {
+                    tops.append(i)
+                }
             } else if alignment <= (1 - nearParallel * nearParallel).squareRoot() {
                 // |sin| ≥ cos 35° ⇔ within 35° of the normal; both lines' ends must lie inside.
-                let before = [anchor.firstLineStart, anchor.lastLineStart].compactMap { travel(line, from: $0, along: along * -1) }
-                let beyond = [anchor.firstLineEnd, anchor.lastLineEnd].compactMap { travel(line, from: $0, along: along) }
+                let before = [anchor.firstLineStart, anchor.lastLineStart].compactMap {
+                    travel(line, from: $0, along: along * -1)
+                }
+                let beyond = [anchor.firstLineEnd, anchor.lastLineEnd].compactMap {
+                    travel(line, from: $0, along: along)
+                }
                 if before.count == 2, let m = before.min(), m >= 1, m <= 18, before.max()! <= 24 { lefts.append(i) }
                 if beyond.count == 2, let m = beyond.min(), m >= 1, m <= 18, beyond.max()! <= 24 { rights.append(i) }
             }
@@ -96,14 +107,16 @@ extension DocumentLocalizer {
                 for l in lefts {
                     guard let tl = lines[t].intersection(with: lines[l]) else { continue }
                     for b in bottoms {
-                        guard let br = lines[b].intersection(with: lines[r]), let bl = lines[b].intersection(with: lines[l])
+                        guard let br = lines[b].intersection(with: lines[r]),
+                            let bl = lines[b].intersection(with: lines[l])
                         else { continue }
                         let quad = Quadrilateral2D(corners: [tl, tr, br, bl])
                         guard quad.signedArea > 0, anchor.bottomSide(of: quad) == 2 else { continue }
                         let sides = [supports[t], supports[r], supports[b], supports[l]]
                         // The agreement is at most 1: a score below the last kept rank cannot enter.
                         guard var scored = score(quad, sides: sides, width: w, height: h),
-                              best.count < limit || scored.score > best[best.count - 1].rank else { continue }
+                            best.count < limit || scored.score > best[best.count - 1].rank
+                        else { continue }
                         let rank = scored.score * anchor.mrzAgreement(of: quad, bottom: 2)
                         guard best.count < limit || rank > best[best.count - 1].rank else { continue }
                         scored.lines = sides.map(\.line)
@@ -129,18 +142,22 @@ extension DocumentLocalizer {
     /// parallel lines (a header band inside, tiles or paper edges outside) that suppress it in the
     /// global transform; near the prediction it is one of few candidates.
     func completedTops(_ candidate: Scored, edges: Edges, anchor: DocumentAnchor) -> [Scored] {
-        guard let bottom = candidate.bottomSide, candidate.lines.count == 4, anchor.pixelsPerMillimetre > 0 else { return [] }
+        guard let bottom = candidate.bottomSide, candidate.lines.count == 4, anchor.pixelsPerMillimetre > 0 else {
+            return []
+        }
         let top = (bottom + 2) % 4, right = (bottom + 3) % 4, left = (bottom + 1) % 4
         let lines = candidate.lines
         guard lines[left].votes > 0, lines[right].votes > 0,
-              let predicted = anchor.predictedTopCorners(left: lines[left], right: lines[right])
+            let predicted = anchor.predictedTopCorners(left: lines[left], right: lines[right])
         else { return [] }
         let w = Double(edges.field.width), h = Double(edges.field.height)
-        let found = EdgeLineDetector.linesNear(predicted.left, predicted.right, in: edges.field, threshold: edges.threshold,
-                                               maximumOffset: Self.completionReach * anchor.pixelsPerMillimetre,
-                                               maximumAngle: 4 * Double.pi / 180, limit: 4)
+        let found = EdgeLineDetector.linesNear(
+            predicted.left, predicted.right, in: edges.field, threshold: edges.threshold,
+            maximumOffset: Self.completionReach * anchor.pixelsPerMillimetre,
+            maximumAngle: 4 * Double.pi / 180, limit: 4)
         return found.compactMap { line in
-            guard let start = line.intersection(with: lines[left]), let end = line.intersection(with: lines[right]) else { return nil }
+            guard let start = line.intersection(with: lines[left]), let end = line.intersection(with: lines[right])
+            else { return nil }
             var corners = candidate.quad.corners
             corners[top] = start
             corners[(top + 1) % 4] = end
@@ -149,7 +166,8 @@ extension DocumentLocalizer {
             var sideLines = lines
             sideLines[top] = line
             let supports = sideLines.enumerated().map { k, l in
-                k == top ? LineSupport(line: l, field: edges.field, threshold: edges.threshold)
+                k == top
+                    ? LineSupport(line: l, field: edges.field, threshold: edges.threshold)
                     : edges.supports[edges.lines.firstIndex(of: l) ?? 0]
             }
             guard var scored = score(quad, sides: supports, width: w, height: h) else { return nil }
@@ -177,8 +195,11 @@ extension DocumentLocalizer {
         let supports = lines.map { LineSupport(line: $0, field: edges.field, threshold: edges.threshold) }
         var lenient = self
         lenient.minimumSideCoverage = Self.predictedSideCoverage
-        guard var scored = lenient.score(predicted, sides: supports, width: Double(edges.field.width),
-                                         height: Double(edges.field.height)) else { return nil }
+        guard
+            var scored = lenient.score(
+                predicted, sides: supports, width: Double(edges.field.width),
+                height: Double(edges.field.height))
+        else { return nil }
         scored.lines = lines
         scored.bottomSide = 2
         return scored

@@ -29,7 +29,8 @@ extension DocumentLocalizer {
     /// header band on wood) counts too (``joiningColour(_:of:factor:threshold:)``). An outline
     /// fitted to a read MRZ starts without: the MRZ predicts most sides luma misses, and the colour
     /// edges add about 2.8 ms to a 1080p frame (``withColour(_:of:)`` adds it later when needed).
-    func edges(of frame: ReducedFrame, usingColour: Bool = false, maximumLines: Int = Self.anchoredSearchLines) -> Edges {
+    func edges(of frame: ReducedFrame, usingColour: Bool = false, maximumLines: Int = Self.anchoredSearchLines) -> Edges
+    {
         let factor = frame.factor(forWorkingSize: workingSize)
         let small = frame.downscaled(by: factor).gaussianBlurred(sigma: 1.0)
         var field = GradientField(small)
@@ -53,7 +54,8 @@ extension DocumentLocalizer {
 
     /// `field` with the gradients of the frame's colour differences (``RGBAImage/colourDifferences(_:by:)``)
     /// in place of its own wherever they are stronger and above `threshold`; nil without a colour frame.
-    func joiningColour(_ field: GradientField, of frame: ReducedFrame, factor: Int, threshold: Float) -> GradientField? {
+    func joiningColour(_ field: GradientField, of frame: ReducedFrame, factor: Int, threshold: Float) -> GradientField?
+    {
         guard let colour = frame.colourDifferences(by: factor) else { return nil }
         var joined = field
         for channel in [colour.blue, colour.red] {
@@ -65,12 +67,16 @@ extension DocumentLocalizer {
     /// The dominant straight edges of `field` and the field's borders.
     func edges(in field: GradientField, factor: Int, threshold: Float, maximumLines: Int) -> Edges {
         let minSide = min(field.width, field.height)
-        var lines = EdgeLineDetector.lines(in: field, threshold: threshold, maximumLines: maximumLines,
-                                           minimumVotes: max(12, minSide / 10))
+        var lines = EdgeLineDetector.lines(
+            in: field, threshold: threshold, maximumLines: maximumLines,
+            minimumVotes: max(12, minSide / 10))
         // The frame's borders stand in for a side the frame cuts off (partly visible documents).
         let sw = Double(field.width), sh = Double(field.height)
-        lines += [ImageLine(theta: 0, rho: 0.5, votes: 0), ImageLine(theta: Double.pi, rho: -(sw - 1.5), votes: 0),
-                  ImageLine(theta: Double.pi / 2, rho: 0.5, votes: 0), ImageLine(theta: 1.5 * Double.pi, rho: -(sh - 1.5), votes: 0)]
+        lines += [
+            ImageLine(theta: 0, rho: 0.5, votes: 0), ImageLine(theta: Double.pi, rho: -(sw - 1.5), votes: 0),
+            ImageLine(theta: Double.pi / 2, rho: 0.5, votes: 0),
+            ImageLine(theta: 1.5 * Double.pi, rho: -(sh - 1.5), votes: 0),
+        ]
         let supports = lines.map { LineSupport(line: $0, field: field, threshold: threshold) }
         return Edges(factor: factor, field: field, threshold: threshold, lines: lines, supports: supports)
     }
@@ -88,14 +94,16 @@ extension DocumentLocalizer {
         guard s > 0 else { return edges }
         var result = edges
         for (from, to) in anchor.predictedEdges(outwards: 1.5) {
-            let found = EdgeLineDetector.linesNear(from, to, in: edges.field, threshold: edges.threshold,
-                                                   maximumOffset: Self.predictedEdgeReach * s,
-                                                   maximumAngle: 4 * Double.pi / 180, limit: 2)
+            let found = EdgeLineDetector.linesNear(
+                from, to, in: edges.field, threshold: edges.threshold,
+                maximumOffset: Self.predictedEdgeReach * s,
+                maximumAngle: 4 * Double.pi / 180, limit: 2)
             for found in found {
                 // Votes of 0 mark the frame's borders; a found edge always counts.
                 let line = ImageLine(theta: found.theta, rho: found.rho, votes: max(1, found.votes))
                 let foot = line.normal * line.rho
-                guard !result.lines.contains(where: { $0.parallelism(to: line) >= 0.9995 && abs($0.distance(foot)) < 1 })
+                guard
+                    !result.lines.contains(where: { $0.parallelism(to: line) >= 0.9995 && abs($0.distance(foot)) < 1 })
                 else { continue }
                 result.lines.append(line)
                 result.supports.append(LineSupport(line: line, field: edges.field, threshold: edges.threshold))

@@ -45,20 +45,33 @@ extension DocumentLocalizer {
                 let la1 = lines[a1], la2 = lines[a2], lb1 = lines[b1], lb2 = lines[b2]
                 // Each line of one pair crosses each of the other at 0.75 rad or more.
                 guard la1.parallelism(to: lb1) <= crossing, la1.parallelism(to: lb2) <= crossing,
-                      la2.parallelism(to: lb1) <= crossing, la2.parallelism(to: lb2) <= crossing else { continue }
+                    la2.parallelism(to: lb1) <= crossing, la2.parallelism(to: lb2) <= crossing
+                else { continue }
                 guard let c1 = la1.intersection(with: lb1), let c2 = lb1.intersection(with: la2),
-                      let c3 = la2.intersection(with: lb2), let c4 = lb2.intersection(with: la1) else { continue }
+                    let c3 = la2.intersection(with: lb2), let c4 = lb2.intersection(with: la1)
+                else { continue }
                 // An outline that cannot score above the best so far is not scored.
-                if let best, Self.scoreBound(perimeter: c1.distance(to: c2) + c2.distance(to: c3) + c3.distance(to: c4)
-                                             + c4.distance(to: c1)) <= best.score { continue }
+                if let best,
+                    Self.scoreBound(
+                        perimeter: c1.distance(to: c2) + c2.distance(to: c3) + c3.distance(to: c4)
+                            + c4.distance(to: c1)) <= best.score
+                {
+                    continue
+                }
                 // Nor one whose edges cannot: the bound from the sides' edge counts is tighter, and
                 // still far cheaper than scoring.
-                if let best, Self.scoreBound(c1, c2, c3, c4, sides: (supports[b1], supports[a2], supports[b2], supports[a1]))
-                    <= best.score { continue }
+                if let best,
+                    Self.scoreBound(c1, c2, c3, c4, sides: (supports[b1], supports[a2], supports[b2], supports[a1]))
+                        <= best.score
+                {
+                    continue
+                }
                 // Side k runs from corner k to corner k+1: c1→c2 lies on b1, then a2, b2, a1.
-                let (quad, sides) = Self.clockwise([c1, c2, c3, c4], sides: [supports[b1], supports[a2], supports[b2], supports[a1]])
+                let (quad, sides) = Self.clockwise(
+                    [c1, c2, c3, c4], sides: [supports[b1], supports[a2], supports[b2], supports[a1]])
                 guard var scored = score(quad, sides: sides, width: w, height: h),
-                      best == nil || scored.score > best!.score else { continue }
+                    best == nil || scored.score > best!.score
+                else { continue }
                 scored.lines = sides.map(\.line)
                 best = scored
             }
@@ -72,8 +85,10 @@ extension DocumentLocalizer {
     static func clockwise(_ corners: [Point2D], sides: [LineSupport]) -> (quad: Quadrilateral2D, sides: [LineSupport]) {
         let quad = Quadrilateral2D(corners: corners)
         guard quad.signedArea < 0 else { return (quad, sides) }
-        return (Quadrilateral2D(corners: [corners[0], corners[3], corners[2], corners[1]]),
-                [sides[3], sides[2], sides[1], sides[0]])
+        return (
+            Quadrilateral2D(corners: [corners[0], corners[3], corners[2], corners[1]]),
+            [sides[3], sides[2], sides[1], sides[0]]
+        )
     }
 
     /// An upper bound of ``score(_:sides:width:height:)`` for an outline of this perimeter: each
@@ -88,8 +103,10 @@ extension DocumentLocalizer {
     /// along its sides: the supported length, the aspect prior and the smallest coverage as the
     /// score computes them, with the corner-termination and visibility factors (each at most 1)
     /// left out. 0 where the score is nil for want of visible sides.
-    static func scoreBound(_ c0: Point2D, _ c1: Point2D, _ c2: Point2D, _ c3: Point2D,
-                           sides: (LineSupport, LineSupport, LineSupport, LineSupport)) -> Double {
+    static func scoreBound(
+        _ c0: Point2D, _ c1: Point2D, _ c2: Point2D, _ c3: Point2D,
+        sides: (LineSupport, LineSupport, LineSupport, LineSupport)
+    ) -> Double {
         let l0 = c0.distance(to: c1), l1 = c1.distance(to: c2), l2 = c2.distance(to: c3), l3 = c3.distance(to: c0)
         var supportedLength = 0.0, minCoverage = Double.infinity
         // A frame border (no votes) adds no length; its coverage is its neighbours' mean, never
@@ -138,11 +155,16 @@ extension DocumentLocalizer {
             guard predicted.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
             // Up to two lines near each side (votes of 0 would mark the frame's borders).
             let found = (0..<4).map { k in
-                EdgeLineDetector.linesNear(predicted[k], predicted[(k + 1) % 4], in: edges.field, threshold: edges.threshold,
-                                           maximumOffset: Self.portraitReach * pixelsPerMillimetre, maximumAngle: 6 * Double.pi / 180,
-                                           limit: 2)
-                    .map { LineSupport(line: ImageLine(theta: $0.theta, rho: $0.rho, votes: max(1, $0.votes)),
-                                       field: edges.field, threshold: edges.threshold) }
+                EdgeLineDetector.linesNear(
+                    predicted[k], predicted[(k + 1) % 4], in: edges.field, threshold: edges.threshold,
+                    maximumOffset: Self.portraitReach * pixelsPerMillimetre, maximumAngle: 6 * Double.pi / 180,
+                    limit: 2
+                )
+                .map {
+                    LineSupport(
+                        line: ImageLine(theta: $0.theta, rho: $0.rho, votes: max(1, $0.votes)),
+                        field: edges.field, threshold: edges.threshold)
+                }
             }
             guard found.allSatisfy({ !$0.isEmpty }) else { continue }
             // Every choice of one line per side (combination i picks found[k][digit k of i]).

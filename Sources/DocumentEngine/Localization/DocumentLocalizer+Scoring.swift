@@ -22,7 +22,8 @@ extension DocumentLocalizer {
         guard aspect >= 1.08, aspect <= 2.4 else { return nil }
         // Opposite sides of a document seen at a sane angle are of similar length.
         guard min(lengths[0], lengths[2]) / max(lengths[0], lengths[2]) >= 0.45,
-              min(lengths[1], lengths[3]) / max(lengths[1], lengths[3]) >= 0.45 else { return nil }
+            min(lengths[1], lengths[3]) / max(lengths[1], lengths[3]) >= 0.45
+        else { return nil }
         let centre = quad.centroid
         var coverage: [Double] = [], polarity: [Double] = []
         var supportedLength = 0.0
@@ -35,7 +36,9 @@ extension DocumentLocalizer {
             if support.line.votes == 0 {
                 // A frame border: the document runs out of view here. That is only believable when
                 // both neighbouring sides are edges right up to the border.
-                for (neighbour, nearBorder, far) in [((k + 3) % 4, a, c[(k + 3) % 4]), ((k + 1) % 4, b, c[(k + 2) % 4])] {
+                for (neighbour, nearBorder, far) in [
+                    ((k + 3) % 4, a, c[(k + 3) % 4]), ((k + 1) % 4, b, c[(k + 2) % 4]),
+                ] {
                     let n = sides[neighbour]
                     guard n.line.votes > 0 else { return nil }
                     let t0 = n.position(of: nearBorder), t1 = n.position(of: nearBorder + (far - nearBorder) * 0.25)
@@ -93,8 +96,10 @@ extension DocumentLocalizer {
         // out of view is the exception: each one costs a little.
         let outside = quad.corners.filter { $0.x < 3 || $0.y < 3 || $0.x > w - 3 || $0.y > h - 3 }.count
         let visibility = pow(0.75, Double(outside))
-        let score = supportedLength * (0.6 + 0.4 * Self.aspectPrior(aspect)) * (0.5 + minCoverage) * termination * visibility
-        return Scored(quad: quad, score: score, sideCoverage: coverage, polarities: polarity, cornerOverhang: cornerOverhang)
+        let score =
+            supportedLength * (0.6 + 0.4 * Self.aspectPrior(aspect)) * (0.5 + minCoverage) * termination * visibility
+        return Scored(
+            quad: quad, score: score, sideCoverage: coverage, polarities: polarity, cornerOverhang: cornerOverhang)
     }
 
     /// Prior (0...1) on an outline's aspect ratio (long sides over short ones) from that of ICAO
@@ -126,8 +131,10 @@ extension DocumentLocalizer {
                 // Extent across this side: distance from the side to the opposite corners.
                 let extent = max(abs(side.distance(c[(k + 2) % 4])), abs(side.distance(c[(k + 3) % 4])))
                 var bestCandidate: (Scored, Double)?
-                let agreement = current.bottomSide.map { anchor?.layoutAgreement(of: current.quad, bottom: $0) ?? 1 } ?? 1
-                for (i, candidate) in lines.enumerated() where candidate.votes > 0 && candidate.parallelism(to: side) >= 0.9945 {
+                let agreement =
+                    current.bottomSide.map { anchor?.layoutAgreement(of: current.quad, bottom: $0) ?? 1 } ?? 1
+                for (i, candidate) in lines.enumerated()
+                where candidate.votes > 0 && candidate.parallelism(to: side) >= 0.9945 {
                     // Outside: on the other side of `side` from the centre, not too far.
                     let along = candidate.intersection(with: current.lines[(k + 3) % 4])
                     let along2 = candidate.intersection(with: current.lines[(k + 1) % 4])
@@ -135,7 +142,8 @@ extension DocumentLocalizer {
                     let gap = min(abs(side.distance(p0)), abs(side.distance(p1)))
                     // Both new corners beyond the old side, away from the centre.
                     guard side.distance(p0) * inside < 0, side.distance(p1) * inside < 0,
-                          gap >= 2, max(abs(side.distance(p0)), abs(side.distance(p1))) <= 0.3 * extent else { continue }
+                        gap >= 2, max(abs(side.distance(p0)), abs(side.distance(p1))) <= 0.3 * extent
+                    else { continue }
                     var corners = c
                     corners[k] = p0
                     corners[(k + 1) % 4] = p1
@@ -143,8 +151,11 @@ extension DocumentLocalizer {
                     var sideLines = current.lines
                     sideLines[k] = candidate
                     let sideSupports = sideLines.map { l in supports[lines.firstIndex(of: l) ?? i] }
-                    guard var scored = score(quad, sides: sideSupports, width: Double(field.width),
-                                             height: Double(field.height)) else { continue }
+                    guard
+                        var scored = score(
+                            quad, sides: sideSupports, width: Double(field.width),
+                            height: Double(field.height))
+                    else { continue }
                     // The neighbours' edges must continue over the added length. Opposite a read
                     // MRZ (the document's top, where header bands are), one continuing neighbour is
                     // enough: the other often runs along a pale background there.
@@ -161,7 +172,8 @@ extension DocumentLocalizer {
                     guard continuing == checked || (isTop && continuing >= 1) else { continue }
                     if let anchor {
                         guard let b = anchor.bottomSide(of: quad),
-                              anchor.layoutAgreement(of: quad, bottom: b) >= 0.9 * agreement else { continue }
+                            anchor.layoutAgreement(of: quad, bottom: b) >= 0.9 * agreement
+                        else { continue }
                         scored.bottomSide = b
                     }
                     scored.lines = sideLines

@@ -64,15 +64,19 @@ package struct DocumentLocalizer: Sendable {
     package func locate(in frame: ReducedFrame, anchor: DocumentAnchor? = nil) -> Result? {
         let image = frame.image, region = frame.region
         guard region.width >= 32, region.height >= 32 else { return nil }
-        let edges = self.edges(of: frame, usingColour: anchor == nil,
-                               maximumLines: anchor == nil ? Self.freeSearchLines : Self.anchoredSearchLines)
+        let edges = self.edges(
+            of: frame, usingColour: anchor == nil,
+            maximumLines: anchor == nil ? Self.freeSearchLines : Self.anchoredSearchLines)
         let scale = Double(edges.factor)
         let offset = Point2D(x: Double(region.x), y: Double(region.y))
         let smallAnchor = anchor?.scaled(by: scale, offset: offset)
         func refined(_ coarse: Scored) -> Quadrilateral2D {
             // Back to frame coordinates; refine at full resolution.
-            let quad = coarse.quad.mapped { p in Point2D(x: (p.x + 0.5) * scale - 0.5, y: (p.y + 0.5) * scale - 0.5) + offset }
-            return EdgeRefiner.refine(quad, polarities: coarse.polarities, in: image, searchRadius: 2 * scale + 3) ?? quad
+            let quad = coarse.quad.mapped { p in
+                Point2D(x: (p.x + 0.5) * scale - 0.5, y: (p.y + 0.5) * scale - 0.5) + offset
+            }
+            return EdgeRefiner.refine(quad, polarities: coarse.polarities, in: image, searchRadius: 2 * scale + 3)
+                ?? quad
         }
         var found: (coarse: Scored, refined: Quadrilateral2D)?
         if let anchor, let smallAnchor {
@@ -101,8 +105,11 @@ package struct DocumentLocalizer: Sendable {
                     }
                 }
                 if let predicted { candidates.append(predicted) }
-                let coarseRanks = candidates.map { c in c.bottomSide.map { c.score * smallAnchor.layoutAgreement(of: c.quad, bottom: $0) } ?? 0 }
-                let shortlist = candidates.indices.sorted { coarseRanks[$0] > coarseRanks[$1] }.prefix(Self.anchoredCandidates)
+                let coarseRanks = candidates.map { c in
+                    c.bottomSide.map { c.score * smallAnchor.layoutAgreement(of: c.quad, bottom: $0) } ?? 0
+                }
+                let shortlist = candidates.indices.sorted { coarseRanks[$0] > coarseRanks[$1] }.prefix(
+                    Self.anchoredCandidates)
                 var best: Fit?
                 for expanded in shortlist.map({ candidates[$0] }) {
                     guard let bottom = expanded.bottomSide else { continue }
@@ -121,7 +128,8 @@ package struct DocumentLocalizer: Sendable {
                 if fit.map({ $0.agreement < Self.confidentAgreement }) ?? true {
                     let augmented = withPredictedEdges(global, anchor: smallAnchor)
                     if augmented.lines.count > global.lines.count, let second = fitted(augmented, predicted: predicted),
-                       second.rank > fit?.rank ?? -1 {
+                        second.rank > fit?.rank ?? -1
+                    {
                         fit = second
                     }
                 }
@@ -134,7 +142,8 @@ package struct DocumentLocalizer: Sendable {
             // band on a grey-green table has the table's luma, and the band's lower edge or a shadow
             // is taken for the top), and the outline that fits the MRZ better is kept.
             if fit.map({ $0.agreement < Self.colourAgreement }) ?? true, let coloured = withColour(global, of: frame),
-               let second = search(coloured), second.agreement > fit?.agreement ?? -1 {
+                let second = search(coloured), second.agreement > fit?.agreement ?? -1
+            {
                 fit = second
             }
             found = fit.map { ($0.coarse, $0.refined) }
@@ -146,7 +155,9 @@ package struct DocumentLocalizer: Sendable {
             // taken whose area is far from that of the outline the MRZ implies
             // (``freeAreaRatio``): the scanner then reports the implied one.
             if found == nil, let free = bestQuad(global), smallAnchor.isInside(free.quad),
-               smallAnchor.predictedOutline().map({ Self.freeAreaRatio.contains(free.quad.area / max(1e-9, $0.area)) }) ?? true {
+                smallAnchor.predictedOutline().map({ Self.freeAreaRatio.contains(free.quad.area / max(1e-9, $0.area)) })
+                    ?? true
+            {
                 let expanded = expandedOutward(free, edges: global)
                 found = (expanded, refined(expanded))
             }
@@ -164,16 +175,19 @@ package struct DocumentLocalizer: Sendable {
         if let bottom = coarse.bottomSide {
             // The MRZ decided: side `bottom` becomes side 2 (lower-right → lower-left).
             let c = refined.corners
-            var quad = Quadrilateral2D(corners: [c[(bottom + 2) % 4], c[(bottom + 3) % 4], c[bottom], c[(bottom + 1) % 4]])
+            var quad = Quadrilateral2D(corners: [
+                c[(bottom + 2) % 4], c[(bottom + 3) % 4], c[bottom], c[(bottom + 1) % 4],
+            ])
             if let anchor, let raised = Self.raisedTop(quad, anchor: anchor) { quad = raised }
             let top = quad.upperRight - quad.upperLeft
             ordered = (quad, abs(top.y) > abs(top.x))
         } else {
             ordered = Self.ordered(refined)
         }
-        return Result(quad: ordered.quad, coverage: coarse.sideCoverage.reduce(0, +) / 4,
-                      sideCoverage: coarse.sideCoverage, isVertical: ordered.isVertical,
-                      isAnchored: coarse.bottomSide != nil)
+        return Result(
+            quad: ordered.quad, coverage: coarse.sideCoverage.reduce(0, +) / 4,
+            sideCoverage: coarse.sideCoverage, isVertical: ordered.isVertical,
+            isAnchored: coarse.bottomSide != nil)
     }
 
     /// The area of an outline found without fitting the read MRZ, over the area of the outline the

@@ -49,9 +49,13 @@ struct EdgeLineDetector: Sendable {
         // >> 16, with the angle tables extended by the spread at both ends so no vote wraps.
         let spread = angleSpread
         let one = Double(1 << 16)
-        let cosTable = (-spread..<(bins + spread)).map { t in Int((cos(Double((t + bins) % bins) * binWidth) * one).rounded()) }
+        let cosTable = (-spread..<(bins + spread)).map { t in
+            Int((cos(Double((t + bins) % bins) * binWidth) * one).rounded())
+        }
         let sinTable = (-spread..<(bins + spread)).map { t in sin(Double((t + bins) % bins) * binWidth) }
-        let rowBase = (-spread..<(bins + spread)).map { t in Int(((Double(maxRho) + 0.5 + Double((t + bins) % bins * rhoCount)) * one).rounded()) }
+        let rowBase = (-spread..<(bins + spread)).map { t in
+            Int(((Double(maxRho) + 0.5 + Double((t + bins) % bins * rhoCount)) * one).rounded())
+        }
         var rowTerms = [Int](repeating: 0, count: bins + 2 * spread)
         field.magnitude.withUnsafeBufferPointer { mag in
             field.gx.withUnsafeBufferPointer { gx in
@@ -59,12 +63,14 @@ struct EdgeLineDetector: Sendable {
                     cosTable.withUnsafeBufferPointer { cosTable in
                         rowTerms.withUnsafeMutableBufferPointer { rowTerms in
                             accumulator.withUnsafeMutableBufferPointer { acc in
-                                let cosines = cosTable.baseAddress!, terms = rowTerms.baseAddress!, votes = acc.baseAddress!
+                                let cosines = cosTable.baseAddress!, terms = rowTerms.baseAddress!,
+                                    votes = acc.baseAddress!
                                 for y in 1..<(h - 1) {
                                     for t in 0..<(bins + 2 * spread) {
                                         terms[t] = rowBase[t] + Int((Double(y) * sinTable[t] * one).rounded())
                                     }
-                                    let m = mag.baseAddress! + y * w, rx = gx.baseAddress! + y * w, ry = gy.baseAddress! + y * w
+                                    let m = mag.baseAddress! + y * w, rx = gx.baseAddress! + y * w,
+                                        ry = gy.baseAddress! + y * w
                                     for x in 1..<(w - 1) where m[x] >= threshold {
                                         var a = Self.atan2(ry[x], rx[x])
                                         if a < 0 { a += twoPi }
@@ -122,14 +128,17 @@ struct EdgeLineDetector: Sendable {
     /// across its blurred width. Returns at most `limit` local maxima, strongest first, at least 3
     /// pixels or 4° apart (`votes` is the peak in units of `threshold`); a faint document edge that a
     /// strong parallel line nearby suppressed in the global transform shows up here.
-    static func linesNear(_ a: Point2D, _ b: Point2D, in field: GradientField, threshold: Float,
-                          maximumOffset: Double, maximumAngle: Double, limit: Int) -> [ImageLine] {
+    static func linesNear(
+        _ a: Point2D, _ b: Point2D, in field: GradientField, threshold: Float,
+        maximumOffset: Double, maximumAngle: Double, limit: Int
+    ) -> [ImageLine] {
         let length = a.distance(to: b)
         // A segment (or a reach) far larger than the image comes from a degenerate prediction.
         let size = Double(field.width + field.height)
         func isNear(_ p: Point2D) -> Bool { abs(p.x) <= 2 * size && abs(p.y) <= 2 * size }
         guard isNear(a), isNear(b), length >= 8, maximumOffset >= 1, maximumOffset <= size,
-              maximumAngle >= 0, maximumAngle <= Double.pi / 4, limit > 0 else { return [] }
+            maximumAngle >= 0, maximumAngle <= Double.pi / 4, limit > 0
+        else { return [] }
         let u = (b - a) * (1 / length)
         let normal = Point2D(x: -u.y, y: u.x)
         let theta0 = Foundation.atan2(normal.y, normal.x)
@@ -149,7 +158,8 @@ struct EdgeLineDetector: Sendable {
         let nx = Float(normal.x), ny = Float(normal.y)
         let mx = Float(mid.x), my = Float(mid.y), limitOffset = Float(offsets) + 0.5
         let yExtent = abs(u.y) * halfLength + abs(normal.y) * reach
-        let y0 = max(1, Int((mid.y - yExtent).rounded(.down))), y1 = min(field.height - 2, Int((mid.y + yExtent).rounded(.up)))
+        let y0 = max(1, Int((mid.y - yExtent).rounded(.down))),
+            y1 = min(field.height - 2, Int((mid.y + yExtent).rounded(.up)))
         guard y0 <= y1 else { return [] }
         let slabs = [(u, halfLength), (normal, reach)]
         for y in y0...y1 {
@@ -210,8 +220,9 @@ struct EdgeLineDetector: Sendable {
         return peaks.map { peak in
             let theta = angles[peak.angle]
             let n = Point2D(x: cos(theta), y: sin(theta))
-            return ImageLine(theta: theta, through: mid + n * Double(peak.rho - offsets),
-                             votes: Int(accumulator[peak.angle * rhoCount + peak.rho] / threshold))
+            return ImageLine(
+                theta: theta, through: mid + n * Double(peak.rho - offsets),
+                votes: Int(accumulator[peak.angle * rhoCount + peak.rho] / threshold))
         }
     }
 }

@@ -6,15 +6,20 @@ import Foundation
 /// fitted robustly through those points, and the corners are the lines' intersections.
 enum EdgeRefiner {
     /// The refined quad, or nil when a side finds too few edge points.
-    static func refine(_ quad: Quadrilateral2D, polarities: [Double], in image: GrayImage,
-                       searchRadius: Double) -> Quadrilateral2D? {
+    static func refine(
+        _ quad: Quadrilateral2D, polarities: [Double], in image: GrayImage,
+        searchRadius: Double
+    ) -> Quadrilateral2D? {
         let c = quad.corners
         let centre = quad.centroid
         var lines: [ImageLine] = []
         for k in 0..<4 {
             let a = c[k], b = c[(k + 1) % 4]
-            guard let line = refineSide(from: a, to: b, inside: centre, polarity: polarities[k], image: image,
-                                        radius: searchRadius) else { return nil }
+            guard
+                let line = refineSide(
+                    from: a, to: b, inside: centre, polarity: polarities[k], image: image,
+                    radius: searchRadius)
+            else { return nil }
             lines.append(line)
         }
         var corners: [Point2D] = []
@@ -28,8 +33,10 @@ enum EdgeRefiner {
         return refined
     }
 
-    static func refineSide(from a: Point2D, to b: Point2D, inside: Point2D, polarity: Double, image: GrayImage,
-                           radius: Double) -> ImageLine? {
+    static func refineSide(
+        from a: Point2D, to b: Point2D, inside: Point2D, polarity: Double, image: GrayImage,
+        radius: Double
+    ) -> ImageLine? {
         let length = a.distance(to: b)
         guard length > 8 else { return nil }
         let dir = (b - a) * (1 / length)
@@ -52,7 +59,8 @@ enum EdgeRefiner {
                 // Profile across the edge, outside → inside.
                 for i in -n...n {
                     let q = p + normal * (Double(i) * step)
-                    profile[i + n] = GrayImage.bilinearSample(pixels, width: image.width, height: image.height, x: q.x, y: q.y)
+                    profile[i + n] = GrayImage.bilinearSample(
+                        pixels, width: image.width, height: image.height, x: q.x, y: q.y)
                 }
                 // Derivative inward, signed by polarity (document brighter → positive; 0: either sign).
                 var best = 0.0, bestIndex = -1

@@ -59,8 +59,9 @@ struct GradientField: Sendable {
     /// at least `floor`, its components and magnitude: the gradient of a multi-channel image as its
     /// strongest channel's. Both fields must keep their components.
     mutating func takeStronger(of other: GradientField, above floor: Float = 0) {
-        precondition(other.width == width && other.height == height && gx.count == magnitude.count
-                     && other.gx.count == other.magnitude.count, "fields of different sizes")
+        precondition(
+            other.width == width && other.height == height && gx.count == magnitude.count
+                && other.gx.count == other.magnitude.count, "fields of different sizes")
         other.magnitude.withUnsafeBufferPointer { om in
             other.gx.withUnsafeBufferPointer { ox in
                 other.gy.withUnsafeBufferPointer { oy in
@@ -84,8 +85,10 @@ struct GradientField: Sendable {
 
     /// The horizontal and vertical Sobel responses at column `x` of `row` (1 ≤ x < width − 1).
     @inline(__always)
-    static func sobel(_ above: UnsafePointer<UInt8>, _ row: UnsafePointer<UInt8>, _ below: UnsafePointer<UInt8>,
-                      _ x: Int) -> (Float, Float) {
+    static func sobel(
+        _ above: UnsafePointer<UInt8>, _ row: UnsafePointer<UInt8>, _ below: UnsafePointer<UInt8>,
+        _ x: Int
+    ) -> (Float, Float) {
         let a = Int32(above[x - 1]), b = Int32(above[x]), c = Int32(above[x + 1])
         let d = Int32(row[x - 1]), f = Int32(row[x + 1])
         let g = Int32(below[x - 1]), hh = Int32(below[x]), i = Int32(below[x + 1])
@@ -125,7 +128,9 @@ struct GradientField: Sendable {
             }
         }
         var histogram = [Int](repeating: 0, count: bins)
-        for b in 0..<bins { histogram[b] = partial[b] + partial[bins + b] + partial[2 * bins + b] + partial[3 * bins + b] }
+        for b in 0..<bins {
+            histogram[b] = partial[b] + partial[bins + b] + partial[2 * bins + b] + partial[3 * bins + b]
+        }
         if skippingZeros { histogram[0] -= values.count(where: { $0 == 0 }) }
         return histogram
     }

@@ -1,5 +1,5 @@
-import Foundation
 import CaptureCore
+import Foundation
 
 /// A straight line in normal form: `x·cos θ + y·sin θ = ρ`, where θ is the direction of the
 /// normal (for an edge found by the Hough transform: the gradient direction, dark to bright).

@@ -58,7 +58,9 @@ final class LineSupport: Sendable {
                                             let centre = y * w + x
                                             var k = centre - across, strongest = mag[k]
                                             if mag[centre] > strongest { k = centre; strongest = mag[centre] }
-                                            if mag[centre + across] > strongest { k = centre + across; strongest = mag[k] }
+                                            if mag[centre + across] > strongest {
+                                                k = centre + across; strongest = mag[k]
+                                            }
                                             if strongest >= threshold, strongest > 0 {
                                                 let dot = (gx[k] * nx + gy[k] * ny) / strongest
                                                 if dot >= 0.94 {

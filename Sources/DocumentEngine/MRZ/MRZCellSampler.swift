@@ -21,7 +21,9 @@ package enum MRZCellSampler {
         // +½ land on the sample positions; the warp puts the band's pixel centres at +½ too).
         let left = centre.x - cellWidth / 2, top = centre.y - cellHeight / 2
         let sx = cellWidth / Double(2 * width), sy = cellHeight / Double(2 * height)
-        let map = Homography(matrix: [sx, 0, left + 0.5, line.slope * sx, sy, top + line.slope * (left - centre.x) + 0.5, 0, 0, 1])
+        let map = Homography(matrix: [
+            sx, 0, left + 0.5, line.slope * sx, sy, top + line.slope * (left - centre.x) + 0.5, 0, 0, 1,
+        ])
         guard let fine = PerspectiveWarp.rectify(band, map: map, width: 2 * width, height: 2 * height) else {
             return [Float](repeating: 0, count: width * height)
         }

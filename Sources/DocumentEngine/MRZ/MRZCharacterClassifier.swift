@@ -27,7 +27,9 @@ package struct MRZCharacterClassifier: Sendable {
         case malformed(String)
         package var description: String { "The MRZ recogniser weights are unusable: \(self.reason)." }
         var reason: String {
-            switch self { case let .malformed(r): return r }
+            switch self {
+            case let .malformed(r): return r
+            }
         }
     }
 
@@ -50,7 +52,9 @@ package struct MRZCharacterClassifier: Sendable {
         let bytes = [UInt8](data)
         guard bytes.count >= 28, Array(bytes[0..<8]) == Self.magic else { throw .malformed("not a CKOCR1 file") }
         func u32(_ at: Int) -> Int {
-            Int(UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24)
+            Int(
+                UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3])
+                    << 24)
         }
         let (iw, ih, hidden, classes, version) = (u32(8), u32(12), u32(16), u32(20), u32(24))
         guard iw == MRZCellSampler.width, ih == MRZCellSampler.height else {
@@ -58,7 +62,8 @@ package struct MRZCharacterClassifier: Sendable {
         }
         guard classes == Self.alphabet.count, hidden > 0, hidden <= 4096 else { throw .malformed("bad layer sizes") }
         let alphabetEnd = 28 + classes
-        guard bytes.count >= alphabetEnd, String(decoding: bytes[28..<alphabetEnd], as: UTF8.self) == String(Self.alphabet)
+        guard bytes.count >= alphabetEnd,
+            String(decoding: bytes[28..<alphabetEnd], as: UTF8.self) == String(Self.alphabet)
         else { throw .malformed("alphabet differs") }
         let input = iw * ih
         let floatCount = hidden * input + hidden + classes * hidden + classes
@@ -124,7 +129,8 @@ package struct MRZCharacterClassifier: Sendable {
                     while p + 4 <= patchCount {
                         let xs = (0..<4).map { UnsafeBufferPointer(rebasing: x[((p + $0) * n)..<((p + $0) * n + n)]) }
                         for j in 0..<hCount {
-                            let sums = Self.dot4(UnsafeBufferPointer(rebasing: w[(j * n)..<(j * n + n)]), xs[0], xs[1], xs[2], xs[3])
+                            let sums = Self.dot4(
+                                UnsafeBufferPointer(rebasing: w[(j * n)..<(j * n + n)]), xs[0], xs[1], xs[2], xs[3])
                             for k in 0..<4 { h[(p + k) * hCount + j] = max(0, b1[j] + sums[k]) }
                         }
                         p += 4
@@ -132,7 +138,8 @@ package struct MRZCharacterClassifier: Sendable {
                     while p < patchCount {
                         let xp = UnsafeBufferPointer(rebasing: x[(p * n)..<(p * n + n)])
                         for j in 0..<hCount {
-                            h[p * hCount + j] = max(0, b1[j] + Self.dot(UnsafeBufferPointer(rebasing: w[(j * n)..<(j * n + n)]), xp))
+                            h[p * hCount + j] = max(
+                                0, b1[j] + Self.dot(UnsafeBufferPointer(rebasing: w[(j * n)..<(j * n + n)]), xp))
                         }
                         p += 1
                     }
@@ -150,7 +157,9 @@ package struct MRZCharacterClassifier: Sendable {
 
     /// The `count` most probable classes of `p`, best first.
     static func best(_ p: [Float], count: Int) -> [MRZCandidate] {
-        p.indices.sorted { p[$0] > p[$1] }.prefix(count).map { MRZCandidate(character: Self.alphabet[$0], probability: p[$0]) }
+        p.indices.sorted { p[$0] > p[$1] }.prefix(count).map {
+            MRZCandidate(character: Self.alphabet[$0], probability: p[$0])
+        }
     }
 
     /// Hidden activations (ReLU) and output logits.
@@ -202,8 +211,10 @@ package struct MRZCharacterClassifier: Sendable {
     /// ``dot(_:_:)`` of `a` with each of four vectors, in the same order of operations (so the
     /// same sums), loading `a` once.
     @inline(__always)
-    static func dot4(_ a: UnsafeBufferPointer<Float>, _ b0: UnsafeBufferPointer<Float>, _ b1: UnsafeBufferPointer<Float>,
-                     _ b2: UnsafeBufferPointer<Float>, _ b3: UnsafeBufferPointer<Float>) -> SIMD4<Float> {
+    static func dot4(
+        _ a: UnsafeBufferPointer<Float>, _ b0: UnsafeBufferPointer<Float>, _ b1: UnsafeBufferPointer<Float>,
+        _ b2: UnsafeBufferPointer<Float>, _ b3: UnsafeBufferPointer<Float>
+    ) -> SIMD4<Float> {
         let n = a.count
         var l0 = SIMD8<Float>(repeating: 0), l1 = l0, l2 = l0, l3 = l0
         var i = 0

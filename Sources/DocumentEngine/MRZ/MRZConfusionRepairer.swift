@@ -56,9 +56,10 @@ enum MRZConfusionRepairer {
     static func repair(_ text: inout MRZText, layout: MRZFieldLayout) -> [MRZRepair] {
         var repairs: [MRZRepair] = []
         func apply(_ position: MRZPosition, _ to: UInt8, _ reason: MRZRepair.Reason) {
-            repairs.append(MRZRepair(
-                line: position.line, column: position.column, from: Character(Unicode.Scalar(text[position])),
-                to: Character(Unicode.Scalar(to)), reason: reason))
+            repairs.append(
+                MRZRepair(
+                    line: position.line, column: position.column, from: Character(Unicode.Scalar(text[position])),
+                    to: Character(Unicode.Scalar(to)), reason: reason))
             text[position] = to
         }
 

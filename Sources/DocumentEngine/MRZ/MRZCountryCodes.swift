@@ -25,6 +25,6 @@ package enum MRZCountryCodes {
         "TGO", "THA", "TJK", "TKL", "TKM", "TLS", "TON", "TTO", "TUN", "TUR", "TUV", "TWN", "TZA", "UGA", "UKR",
         "UMI", "UNA", "UNK", "UNO", "URY", "USA", "UTO", "UZB", "VAT", "VCT", "VEN", "VGB", "VIR", "VNM", "VUT",
         "WLF", "WSM", "XBA", "XCC", "XCE", "XCO", "XDC", "XEC", "XES", "XIM", "XMP", "XOM", "XPO", "XXA", "XXB",
-        "XXC", "XXX", "YEM", "ZAF", "ZMB", "ZWE"
+        "XXC", "XXX", "YEM", "ZAF", "ZMB", "ZWE",
     ]
 }

@@ -97,8 +97,10 @@ struct MRZFieldLayout: Sendable {
             MRZPosition(line: continuation.line, column: $0)
         }
         let check = MRZPosition(line: continuation.line, column: runEnd - 1)
-        return (checkedField(.documentNumber, principal + overflow, check, .alphanumeric),
-                runEnd..<continuation.columns.upperBound)
+        return (
+            checkedField(.documentNumber, principal + overflow, check, .alphanumeric),
+            runEnd..<continuation.columns.upperBound
+        )
     }
 
     /// Every field a check digit covers, resolved against `text`.
@@ -109,9 +111,10 @@ struct MRZFieldLayout: Sendable {
             checkedField(.dateOfExpiry, dateOfExpiry.positions, dateOfExpiryCheck, .numeric),
         ]
         if let optionalData1, let personalNumberCheck {
-            fields.append(MRZCheckedField(
-                kind: .personalNumber, positions: optionalData1.positions, check: personalNumberCheck,
-                characterClass: .alphanumeric, allowsFillerCheck: true))
+            fields.append(
+                MRZCheckedField(
+                    kind: .personalNumber, positions: optionalData1.positions, check: personalNumberCheck,
+                    characterClass: .alphanumeric, allowsFillerCheck: true))
         }
         return fields
     }
@@ -157,7 +160,8 @@ struct MRZFieldLayout: Sendable {
         _ kind: MRZCheckedField.Kind, _ positions: [MRZPosition], _ check: MRZPosition?,
         _ characterClass: MRZCharacterClass
     ) -> MRZCheckedField {
-        MRZCheckedField(kind: kind, positions: positions, check: check, characterClass: characterClass,
-                        allowsFillerCheck: false)
+        MRZCheckedField(
+            kind: kind, positions: positions, check: check, characterClass: characterClass,
+            allowsFillerCheck: false)
     }
 }

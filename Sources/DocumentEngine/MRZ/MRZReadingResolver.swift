@@ -46,8 +46,10 @@ package enum MRZReadingResolver {
         set(layout.dateOfBirth, .numeric)
         set(layout.dateOfExpiry, .numeric)
         set(layout.sex, .alphabetic)
-        for p in [layout.documentNumberCheck, layout.dateOfBirthCheck, layout.dateOfExpiryCheck,
-                  layout.personalNumberCheck, layout.compositeCheck] {
+        for p in [
+            layout.documentNumberCheck, layout.dateOfBirthCheck, layout.dateOfExpiryCheck,
+            layout.personalNumberCheck, layout.compositeCheck,
+        ] {
             set(p, .numeric)
         }
         // Options per cell, cheapest first.
@@ -56,7 +58,9 @@ package enum MRZReadingResolver {
         }
         // The document code's first letter is one the layout allows, when a candidate is.
         let start = layout.documentCode.positions[0]
-        let fitting = options[start.line][start.column].filter { format.documentCodeFirstLetters.contains($0.character) }
+        let fitting = options[start.line][start.column].filter {
+            format.documentCodeFirstLetters.contains($0.character)
+        }
         if !fitting.isEmpty { options[start.line][start.column] = fitting }
         var chosen = options.map { $0.map { $0[0].character } }
 
@@ -79,11 +83,14 @@ package enum MRZReadingResolver {
         }
         var fieldChoices: [[Assignment]] = []
         for field in fields {
-            let unsure = Set((field.positions + [field.check]).filter { p in
-                (candidates[p.line][p.column].first?.probability ?? 0) < unsureProbability
-            })
-            fieldChoices.append(assignments(for: field.positions + [field.check], check: field.check,
-                                            options: options, chosen: chosen, changeable: unsure))
+            let unsure = Set(
+                (field.positions + [field.check]).filter { p in
+                    (candidates[p.line][p.column].first?.probability ?? 0) < unsureProbability
+                })
+            fieldChoices.append(
+                assignments(
+                    for: field.positions + [field.check], check: field.check,
+                    options: options, chosen: chosen, changeable: unsure))
         }
         // The composite: the cheapest combination of field choices that satisfies it.
         var best: (cost: Double, picks: [Int])?
@@ -93,7 +100,9 @@ package enum MRZReadingResolver {
             if i == fieldChoices.count {
                 var trial = chosen
                 for (f, choice) in picks.enumerated() { fieldChoices[f][choice].apply(to: &trial) }
-                if bestIgnoringComposite == nil || cost < bestIgnoringComposite!.cost { bestIgnoringComposite = (cost, picks) }
+                if bestIgnoringComposite == nil || cost < bestIgnoringComposite!.cost {
+                    bestIgnoringComposite = (cost, picks)
+                }
                 guard compositeAgrees(trial, layout: layout) else { return }
                 if best == nil || cost < best!.cost { best = (cost, picks) }
                 return
@@ -146,8 +155,10 @@ package enum MRZReadingResolver {
     /// Up to six cheapest fillings of `positions` whose check digit (at `check`) agrees, each changing
     /// at most ``maximumChangesPerField`` of the `changeable` cells from their cheapest option; the
     /// cheapest filling alone when none does.
-    static func assignments(for positions: [MRZPosition], check: MRZPosition, options: [[[Option]]],
-                            chosen: [[Character]], changeable: Set<MRZPosition>) -> [Assignment] {
+    static func assignments(
+        for positions: [MRZPosition], check: MRZPosition, options: [[[Option]]],
+        chosen: [[Character]], changeable: Set<MRZPosition>
+    ) -> [Assignment] {
         // The most uncertain cells: smallest cost gap between the first and second option.
         let uncertain = positions.filter { options[$0.line][$0.column].count > 1 && changeable.contains($0) }
             .sorted { gap(options[$0.line][$0.column]) < gap(options[$1.line][$1.column]) }
@@ -169,7 +180,8 @@ package enum MRZReadingResolver {
                 if k > 0, changed >= maximumChangesPerField { break }
                 let saved = current[p.line][p.column]
                 current[p.line][p.column] = option.character
-                explore(i + 1, extra + option.cost - base(p), changes + [(p, option.character)], changed + (k > 0 ? 1 : 0))
+                explore(
+                    i + 1, extra + option.cost - base(p), changes + [(p, option.character)], changed + (k > 0 ? 1 : 0))
                 current[p.line][p.column] = saved
             }
         }
@@ -191,7 +203,9 @@ package enum MRZReadingResolver {
                 if MRZCountryCodes.all.contains(prefix), best == nil || cost < best!.1 { best = (prefix, cost) }
                 return
             }
-            for option in options[span.line][columns[i]] { explore(i + 1, prefix + String(option.character), cost + option.cost) }
+            for option in options[span.line][columns[i]] {
+                explore(i + 1, prefix + String(option.character), cost + option.cost)
+            }
         }
         explore(0, "", 0)
         if let (code, _) = best {

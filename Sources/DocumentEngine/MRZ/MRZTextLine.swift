@@ -24,8 +24,10 @@ package struct MRZTextLine: Sendable, Equatable {
     package var separateCharacters: Int
 
     /// Equally spaced cells `pitch` apart from `x0`.
-    package init(x0: Double, pitch: Double, yIntercept: Double, slope: Double, capHeight: Double, cellCount: Int,
-                 separateCharacters: Int, perspective: Double = 0) {
+    package init(
+        x0: Double, pitch: Double, yIntercept: Double, slope: Double, capHeight: Double, cellCount: Int,
+        separateCharacters: Int, perspective: Double = 0
+    ) {
         self.x0 = x0
         self.b = pitch + perspective * x0
         self.c = perspective

@@ -215,7 +215,8 @@ package struct MRZTextLineFinder: Sendable {
         let slopeA = a.count >= 4 ? fa.1 : 0, slopeB = b.count >= 4 ? fb.1 : 0
         let predictedB = a.count >= 4 ? fa.0 + slopeA * bx : a[a.count / 2].centre.y
         let predictedA = b.count >= 4 ? fb.0 + slopeB * ax : b[b.count / 2].centre.y
-        return abs(predictedB - b[b.count / 2].centre.y) <= 0.4 * h && abs(predictedA - a[a.count / 2].centre.y) <= 0.4 * h
+        return abs(predictedB - b[b.count / 2].centre.y) <= 0.4 * h
+            && abs(predictedA - a[a.count / 2].centre.y) <= 0.4 * h
     }
 
     // MARK: - Line fit
@@ -255,8 +256,9 @@ package struct MRZTextLineFinder: Sendable {
             guard steps >= 1 else { continue }
             indexed.append((last.k + steps, s.centre.x))
         }
-        var model = MRZTextLine(x0: singles[0].centre.x, pitch: pitch, yIntercept: yIntercept, slope: slope,
-                                capHeight: expectedCapHeight, cellCount: 1, separateCharacters: 0)
+        var model = MRZTextLine(
+            x0: singles[0].centre.x, pitch: pitch, yIntercept: yIntercept, slope: slope,
+            capHeight: expectedCapHeight, cellCount: 1, separateCharacters: 0)
         for _ in 0..<2 {
             if let fitted = Self.fitPositions(indexed, perspective: indexed.count >= 12) {
                 (model.x0, model.b, model.c) = fitted

@@ -47,9 +47,10 @@ package enum MRZVerification {
         for (line, cells) in zip(lines, candidates) {
             let characters = Array(line)
             guard characters.count == cells.count else { return nil }
-            out.append(zip(characters, cells).map { character, cell in
-                cell.first { $0.character == character }?.probability ?? 0
-            })
+            out.append(
+                zip(characters, cells).map { character, cell in
+                    cell.first { $0.character == character }?.probability ?? 0
+                })
         }
         return out
     }
@@ -66,7 +67,8 @@ package enum MRZVerification {
     /// from and `confidences` one value per character of `lines`; the record is judged on its
     /// corrected lines, where a character the parser's repairs changed counts with confidence 0.
     package static func isVerified(_ record: MRZRecord, lines: [String], confidences: [[Float]]) -> Bool {
-        guard record.allChecksPassed, let reported = reportedConfidences(record, lines: lines, confidences: confidences),
+        guard record.allChecksPassed,
+            let reported = reportedConfidences(record, lines: lines, confidences: confidences),
             let weakest = weakestUncheckedConfidence(lines: record.correctedLines, confidences: reported)
         else { return false }
         return weakest >= minimumUncheckedConfidence
@@ -84,7 +86,8 @@ package enum MRZVerification {
 
     /// The first field covered by a check digit for which another choice among the candidates of its
     /// unsure characters agrees with the check digit (and the composite) as well as `text` does.
-    static func ambiguousField(in text: MRZText, format: MRZFormat, candidates: [[[MRZCandidate]]]) -> MRZCheckedField? {
+    static func ambiguousField(in text: MRZText, format: MRZFormat, candidates: [[[MRZCandidate]]]) -> MRZCheckedField?
+    {
         let layout = MRZFieldLayout.of(format)
         guard candidates.count == text.lines.count,
             zip(candidates, text.lines).allSatisfy({ $0.count == $1.count })
@@ -100,7 +103,9 @@ package enum MRZVerification {
                 guard probability < MRZReadingResolver.unsureProbability else { continue }
                 let allowed: MRZCharacterClass = position == check ? .numeric : field.characterClass
                 let alternatives = cell.filter { $0.probability >= MRZReadingResolver.minimumAlternativeProbability }
-                    .compactMap { c in c.character.asciiValue.map { ($0, Double(c.probability) / Double(max(probability, 1e-3))) } }
+                    .compactMap { c in
+                        c.character.asciiValue.map { ($0, Double(c.probability) / Double(max(probability, 1e-3))) }
+                    }
                     .filter { $0.0 != reported && allowed.allows($0.0) }
                 if !alternatives.isEmpty { unsure.append((position, alternatives)) }
             }
@@ -133,7 +138,8 @@ package enum MRZVerification {
 
     /// `confidences` (for `lines`) carried to the record's corrected lines, 0 where a repair changed
     /// the character; nil when the shapes differ.
-    private static func reportedConfidences(_ record: MRZRecord, lines: [String], confidences: [[Float]]) -> [[Float]]? {
+    private static func reportedConfidences(_ record: MRZRecord, lines: [String], confidences: [[Float]]) -> [[Float]]?
+    {
         let corrected = record.correctedLines
         guard corrected.count == lines.count, confidences.count == lines.count else { return nil }
         var reported: [[Float]] = []

@@ -70,7 +70,9 @@ package struct MRZZoneDetector: Sendable {
         let lines = Self.textLines(glyphs, width: small.width, height: small.height)
         let scale = Double(factor)
         let offset = Point2D(x: Double(region.x), y: Double(region.y))
-        func toFrame(_ p: Point2D) -> Point2D { (p + Point2D(x: 0.5, y: 0.5)) * scale - Point2D(x: 0.5, y: 0.5) + offset }
+        func toFrame(_ p: Point2D) -> Point2D {
+            (p + Point2D(x: 0.5, y: 0.5)) * scale - Point2D(x: 0.5, y: 0.5) + offset
+        }
         let zones = Self.group(lines).map { zone in
             var z = zone
             z.origin = toFrame(z.origin)
@@ -106,8 +108,9 @@ package struct MRZZoneDetector: Sendable {
             let size = max(w, h), small = min(w, h)
             let fill = Double(c.area) / (w * h)
             guard size >= 3, fill >= 0.08 else { continue }
-            let glyph = Glyph(centre: c.boxCentre, size: size, isRun: false, minX: Double(c.minX),
-                              maxX: Double(c.maxX), minY: Double(c.minY), maxY: Double(c.maxY))
+            let glyph = Glyph(
+                centre: c.boxCentre, size: size, isRun: false, minX: Double(c.minX),
+                maxX: Double(c.maxX), minY: Double(c.minY), maxY: Double(c.maxY))
             if size <= 36, small >= 0.2 * size {
                 out.append(glyph)
             } else if small >= 3, small <= 30, size <= 60 * small {
@@ -204,7 +207,9 @@ package struct MRZZoneDetector: Sendable {
             // Skip duplicates of a line already found.
             let duplicate = lines.contains { other in
                 abs(other.normal.x * line.normal.x + other.normal.y * line.normal.y) >= cos(0.05)
-                    && abs((line.midpoint - other.midpoint).x * other.normal.x + (line.midpoint - other.midpoint).y * other.normal.y)
+                    && abs(
+                        (line.midpoint - other.midpoint).x * other.normal.x + (line.midpoint - other.midpoint).y
+                            * other.normal.y)
                         < 0.6 * line.size
             }
             if duplicate { continue }
@@ -257,15 +262,18 @@ package struct MRZZoneDetector: Sendable {
         var start = ts.min() ?? 0, end = ts.max() ?? 0
         // Merged runs on the line adjacent to its ends extend it.
         for r in near where r.g.isRun {
-            let corners = [Point2D(x: r.g.minX, y: r.g.minY), Point2D(x: r.g.maxX, y: r.g.minY),
-                           Point2D(x: r.g.maxX, y: r.g.maxY), Point2D(x: r.g.minX, y: r.g.maxY)]
+            let corners = [
+                Point2D(x: r.g.minX, y: r.g.minY), Point2D(x: r.g.maxX, y: r.g.minY),
+                Point2D(x: r.g.maxX, y: r.g.maxY), Point2D(x: r.g.minX, y: r.g.maxY),
+            ]
             let t = corners.map { $0.x * dir.x + $0.y * dir.y }
             let (a, b) = (t.min()!, t.max()!)
             if b >= start - 1.2 * pitch, a < start { start = min(start, a + 0.5 * pitch) }
             if a <= end + 1.2 * pitch, b > end { end = max(end, b - 0.5 * pitch) }
         }
-        return TextLine(normal: n, startPoint: foot + dir * start, endPoint: foot + dir * end,
-                        pitch: pitch, size: size, count: run.count)
+        return TextLine(
+            normal: n, startPoint: foot + dir * start, endPoint: foot + dir * end,
+            pitch: pitch, size: size, count: run.count)
     }
 
     // MARK: - Zones
@@ -284,9 +292,15 @@ package struct MRZZoneDetector: Sendable {
             let members = lines.indices.filter { j in
                 let b = lines[j]
                 guard !used.contains(j), abs(b.normal.x * n0.x + b.normal.y * n0.y) >= cos(0.06) else { return false }
-                guard b.size >= 0.7 * a.size, b.size <= 1.4 * a.size, abs(b.pitch - a.pitch) <= 0.2 * a.pitch else { return false }
-                let (a0, a1) = (min(along(a.startPoint), along(a.endPoint)), max(along(a.startPoint), along(a.endPoint)))
-                let (b0, b1) = (min(along(b.startPoint), along(b.endPoint)), max(along(b.startPoint), along(b.endPoint)))
+                guard b.size >= 0.7 * a.size, b.size <= 1.4 * a.size, abs(b.pitch - a.pitch) <= 0.2 * a.pitch else {
+                    return false
+                }
+                let (a0, a1) = (
+                    min(along(a.startPoint), along(a.endPoint)), max(along(a.startPoint), along(a.endPoint))
+                )
+                let (b0, b1) = (
+                    min(along(b.startPoint), along(b.endPoint)), max(along(b.startPoint), along(b.endPoint))
+                )
                 return min(a1, b1) - max(a0, b0) >= 0.6 * min(a1 - a0, b1 - b0)
             }.sorted { across(lines[$0].midpoint) < across(lines[$1].midpoint) }
             // The longest chain of consecutive members 1.2–2.8 glyph sizes apart, at most three.
@@ -299,7 +313,9 @@ package struct MRZZoneDetector: Sendable {
                 } else {
                     chain = [j]
                 }
-                if chain.count > bestChain.count || (chain.count == bestChain.count && chain.contains(i)) { bestChain = chain }
+                if chain.count > bestChain.count || (chain.count == bestChain.count && chain.contains(i)) {
+                    bestChain = chain
+                }
             }
             guard bestChain.count >= 2, bestChain.contains(i) else { continue }
             for j in bestChain { used.insert(j) }
@@ -326,12 +342,14 @@ package struct MRZZoneDetector: Sendable {
         // The first line's point at the zone's common start.
         let firstStart = t(first.startPoint) <= t(first.endPoint) ? first.startPoint : first.endPoint
         let origin = firstStart + along * (start - t(firstStart))
-        let spacing = ((last.midpoint - first.midpoint).x * down.x + (last.midpoint - first.midpoint).y * down.y)
+        let spacing =
+            ((last.midpoint - first.midpoint).x * down.x + (last.midpoint - first.midpoint).y * down.y)
             / Double(max(1, ordered.count - 1))
         let pitch = ordered.map(\.pitch).sorted()[ordered.count / 2]
-        return Zone(along: along, down: down, origin: origin, pitch: pitch, lineSpacing: spacing,
-                    glyphHeight: ordered.map(\.size).sorted()[ordered.count / 2], lineCount: ordered.count,
-                    cellSpan: Int(((end - start) / pitch).rounded()) + 1,
-                    glyphCount: ordered.map(\.count).reduce(0, +))
+        return Zone(
+            along: along, down: down, origin: origin, pitch: pitch, lineSpacing: spacing,
+            glyphHeight: ordered.map(\.size).sorted()[ordered.count / 2], lineCount: ordered.count,
+            cellSpan: Int(((end - start) / pitch).rounded()) + 1,
+            glyphCount: ordered.map(\.count).reduce(0, +))
     }
 }

@@ -38,8 +38,9 @@ package struct MRZZoneReader: Sendable {
 
     /// The line finder for a band at ``bandPixelsPerMillimetre``.
     package static var lineFinder: MRZTextLineFinder {
-        MRZTextLineFinder(expectedPitch: DocumentLayout.mrzPitch * bandPixelsPerMillimetre,
-                          expectedCapHeight: DocumentLayout.mrzCapHeight * bandPixelsPerMillimetre)
+        MRZTextLineFinder(
+            expectedPitch: DocumentLayout.mrzPitch * bandPixelsPerMillimetre,
+            expectedCapHeight: DocumentLayout.mrzCapHeight * bandPixelsPerMillimetre)
     }
 
     /// The MRZ in `band`, or nil when no group of lines forms one.
@@ -78,7 +79,8 @@ package struct MRZZoneReader: Sendable {
                 let misfit = group.map { abs($0.cellCount - layout.length) }.reduce(0, +)
                 guard group.allSatisfy({ abs($0.cellCount - layout.length) <= 6 }) else { continue }
                 // Lower groups and exact lengths win; lines must also start at about the same x.
-                let startSpread = (group.map { $0.cellCentre(0).x }.max() ?? 0) - (group.map { $0.cellCentre(0).x }.min() ?? 0)
+                let startSpread =
+                    (group.map { $0.cellCentre(0).x }.max() ?? 0) - (group.map { $0.cellCentre(0).x }.min() ?? 0)
                 guard startSpread <= 2.5 * group[0].pitch + 3 * Double(misfit) * group[0].pitch else { continue }
                 let score = Double(end) * 10 - Double(misfit) * 3 + Double(layout.length) / 100
                 if best == nil || score > best!.score {
@@ -102,13 +104,16 @@ package struct MRZZoneReader: Sendable {
 
     /// Trims or extends `line` to `length` cells, choosing the cells with ink: lines of one MRZ
     /// start at the same x, so the group's common start decides when ink is ambiguous.
-    static func fit(_ line: MRZTextLine, to length: Int, in band: GrayImage, alignedTo group: [MRZTextLine]) -> MRZTextLine {
+    static func fit(
+        _ line: MRZTextLine, to length: Int, in band: GrayImage, alignedTo group: [MRZTextLine]
+    ) -> MRZTextLine {
         var line = line
         let starts = group.map { $0.cellCentre(0).x }.sorted()
         let commonStart = starts[starts.count / 2]
         while line.cellCount > length {
             // Drop the end cell with less ink, or the one that sticks out of the common start.
-            let firstOff = abs(line.cellCentre(0).x - commonStart) > 0.5 * line.pitch && line.cellCentre(0).x < commonStart
+            let firstOff =
+                abs(line.cellCentre(0).x - commonStart) > 0.5 * line.pitch && line.cellCentre(0).x < commonStart
             let dropFirst = firstOff || contrast(band, line, 0) < contrast(band, line, line.cellCount - 1)
             line = dropFirst ? line.extended(before: -1, after: 0) : line.extended(before: 0, after: -1)
         }

@@ -41,29 +41,42 @@ package enum PlacementStatus: String, Sendable, Equatable, Codable {
         let margin = borderContactFraction * Double(min(roi.width, roi.height))
         let x0 = Double(roi.x), y0 = Double(roi.y)
         let x1 = Double(roi.x + roi.width), y1 = Double(roi.y + roi.height)
-        return quad.corners.contains { $0.x < x0 + margin || $0.y < y0 + margin || $0.x > x1 - margin || $0.y > y1 - margin }
+        return quad.corners.contains {
+            $0.x < x0 + margin || $0.y < y0 + margin || $0.x > x1 - margin || $0.y > y1 - margin
+        }
     }
 
     /// Assesses a located document.
-    package static func assess(quad: Quadrilateral2D, roi: PixelRect, pixelsPerMillimetre: Double,
-                               tiltDegrees: Double?, continuesPastBorder: Bool = false) -> PlacementStatus {
+    package static func assess(
+        quad: Quadrilateral2D, roi: PixelRect, pixelsPerMillimetre: Double,
+        tiltDegrees: Double?, continuesPastBorder: Bool = false
+    ) -> PlacementStatus {
         let x0 = Double(roi.x), y0 = Double(roi.y)
         let x1 = Double(roi.x + roi.width), y1 = Double(roi.y + roi.height)
         let diagonal = (Double(roi.width * roi.width + roi.height * roi.height)).squareRoot()
         let outside = 0.01 * diagonal
-        let box = quad.corners.reduce(into: (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity,
-                                             y1: -Double.infinity)) { box, p in
+        let box = quad.corners.reduce(
+            into: (
+                x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity,
+                y1: -Double.infinity
+            )
+        ) { box, p in
             box = (min(box.x0, p.x), min(box.y0, p.y), max(box.x1, p.x), max(box.y1, p.y))
         }
-        let pastBothSides = (box.x0 < x0 - outside && box.x1 > x1 + outside)
+        let pastBothSides =
+            (box.x0 < x0 - outside && box.x1 > x1 + outside)
             || (box.y0 < y0 - outside && box.y1 > y1 + outside)
         if pastBothSides || quad.area > 0.8 * Double(roi.width * roi.height) { return .tooClose }
-        if quad.corners.contains(where: { $0.x < x0 - outside || $0.y < y0 - outside || $0.x > x1 + outside || $0.y > y1 + outside }) {
+        if quad.corners.contains(where: {
+            $0.x < x0 - outside || $0.y < y0 - outside || $0.x > x1 + outside || $0.y > y1 + outside
+        }) {
             return .partiallyVisible
         }
         if continuesPastBorder, touchesBorder(quad, roi: roi) { return .partiallyVisible }
         let margin = 0.02 * Double(min(roi.width, roi.height))
-        if quad.corners.contains(where: { $0.x < x0 + margin || $0.y < y0 + margin || $0.x > x1 - margin || $0.y > y1 - margin }) {
+        if quad.corners.contains(where: {
+            $0.x < x0 + margin || $0.y < y0 + margin || $0.x > x1 - margin || $0.y > y1 - margin
+        }) {
             return .tooCloseToEdge
         }
         if pixelsPerMillimetre < minimumPixelsPerMillimetre { return .tooFar }

@@ -62,7 +62,9 @@ package struct PlaneGeometry: Sendable, Equatable {
         let long = Double(max(frameWidth, frameHeight))
         let logAspect = log(knownAspectRatio)
         func cost(_ logK: Double) -> Double {
-            guard let (aspect, cosine) = centred.aspectAndCosine(focalLength: exp(logK) * long) else { return .infinity }
+            guard let (aspect, cosine) = centred.aspectAndCosine(focalLength: exp(logK) * long) else {
+                return .infinity
+            }
             let a = log(aspect)
             return min(abs(a - logAspect), abs(a + logAspect)) + abs(cosine)
                 + Self.focalPrior * abs(logK - log(Self.assumedFocalLengthFactor))

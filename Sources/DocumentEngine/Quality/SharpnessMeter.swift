@@ -41,8 +41,10 @@ package enum SharpnessMeter {
                         guard m >= magnitude[ay * w + ax], m >= magnitude[by * w + bx] else { continue }
                         // Contrast across the edge, `r` pixels each way along the gradient.
                         let dx = gx * Double(r), dy = gy * Double(r)
-                        let p = GrayImage.bilinearSample(pixels, width: w, height: h, x: Double(x) + dx, y: Double(y) + dy)
-                        let q = GrayImage.bilinearSample(pixels, width: w, height: h, x: Double(x) - dx, y: Double(y) - dy)
+                        let p = GrayImage.bilinearSample(
+                            pixels, width: w, height: h, x: Double(x) + dx, y: Double(y) + dy)
+                        let q = GrayImage.bilinearSample(
+                            pixels, width: w, height: h, x: Double(x) - dx, y: Double(y) - dy)
                         let contrast = abs(p - q)
                         guard contrast >= 20 else { continue }
                         sigmas.append(contrast * 8 / (Double(m) * (2 * Double.pi).squareRoot()))

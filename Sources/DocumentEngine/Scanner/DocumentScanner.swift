@@ -45,14 +45,18 @@ package struct DocumentScanner: Sendable {
         var pixelsPerMillimetre: Double
 
         /// Better readings parse with every check passing, then have higher confidence.
-        var rank: (Int, Float) { (record?.allChecksPassed == true ? 2 : (record != nil ? 1 : 0), reading.meanConfidence) }
+        var rank: (Int, Float) {
+            (record?.allChecksPassed == true ? 2 : (record != nil ? 1 : 0), reading.meanConfidence)
+        }
     }
 
     /// Analyses `image` inside `roi`; `today` resolves MRZ date centuries; `clock`, when given,
     /// accumulates the CPU time of each stage; `isCancelled` is polled between steps and makes the
     /// analysis stop early (what was found so far is returned).
-    package func analyze(_ image: GrayImage, colour: RGBAImage? = nil, roi: PixelRect, today: MRZDate,
-                         clock: StageClock? = nil, isCancelled: () -> Bool = { false }) -> FrameAnalysis {
+    package func analyze(
+        _ image: GrayImage, colour: RGBAImage? = nil, roi: PixelRect, today: MRZDate,
+        clock: StageClock? = nil, isCancelled: () -> Bool = { false }
+    ) -> FrameAnalysis {
         clock?.start()
         func lap(_ stage: WritableKeyPath<StageTimings, Double>) { clock?.lap(stage) }
         var analysis = FrameAnalysis()
@@ -82,8 +86,10 @@ package struct DocumentScanner: Sendable {
             }
             // A coarse reading is kept only when it verifies and every character is confident
             // (check digits do not cover every field of every layout); else a finer search reads.
-            if pass < passes.count - 1, let reading = best, reading.record?.allChecksPassed != true
-                || reading.reading.minimumConfidence < Self.coarseReadingMinimumConfidence {
+            if pass < passes.count - 1, let reading = best,
+                reading.record?.allChecksPassed != true
+                    || reading.reading.minimumConfidence < Self.coarseReadingMinimumConfidence
+            {
                 best = nil
                 continue
             }
@@ -96,7 +102,9 @@ package struct DocumentScanner: Sendable {
             analysis.mrz = best.record
             if let format = MRZParser.format(of: best.reading.lines) { analysis.layout = Self.layoutKind(of: format) }
             let lines = best.reading.textLines
-            analysis.mrzCharacterBoxes = lines.map { line in (0..<line.cellCount).map { k in line.cellBox(k).mapped(best.toFrame) } }
+            analysis.mrzCharacterBoxes = lines.map { line in
+                (0..<line.cellCount).map { k in line.cellBox(k).mapped(best.toFrame) }
+            }
             analysis.blurWidth = Self.blurWidth(best.band, lines: best.reading.textLines)
             if let first = lines.first, let last = lines.last {
                 anchor = DocumentAnchor(
@@ -121,11 +129,13 @@ package struct DocumentScanner: Sendable {
                 // placement can still be judged.
                 analysis.documentQuad = predicted
                 analysis.pixelsPerMillimetre = anchor.pixelsPerMillimetre
-                analysis.tiltDegrees = PlaneGeometry(
-                    quad: predicted, frameWidth: image.width, frameHeight: image.height)?.tiltDegrees
-                analysis.placement = PlacementStatus.assess(quad: predicted, roi: region,
-                                                            pixelsPerMillimetre: anchor.pixelsPerMillimetre,
-                                                            tiltDegrees: analysis.tiltDegrees)
+                analysis.tiltDegrees =
+                    PlaneGeometry(
+                        quad: predicted, frameWidth: image.width, frameHeight: image.height)?.tiltDegrees
+                analysis.placement = PlacementStatus.assess(
+                    quad: predicted, roi: region,
+                    pixelsPerMillimetre: anchor.pixelsPerMillimetre,
+                    tiltDegrees: analysis.tiltDegrees)
             }
             return analysis
         }
@@ -139,14 +149,19 @@ package struct DocumentScanner: Sendable {
         if best?.record?.allChecksPassed != true, best != nil || !seenTextLines.isEmpty, !isCancelled() {
             let kinds: [DocumentLayout.Kind] = analysis.layout.map { [$0] } ?? [.td1Back, .td3]
             for kind in kinds {
-                guard let reread = read(located: located, layout: .of(kind), in: image, today: today,
-                                        holdingOneOf: best == nil ? seenTextLines : nil),
-                      best == nil || reread.rank > best!.rank else { continue }
+                guard
+                    let reread = read(
+                        located: located, layout: .of(kind), in: image, today: today,
+                        holdingOneOf: best == nil ? seenTextLines : nil),
+                    best == nil || reread.rank > best!.rank
+                else { continue }
                 best = reread
                 analysis.mrzZoneSeen = true
                 analysis.mrzReading = reread.reading
                 analysis.mrz = reread.record
-                if let format = MRZParser.format(of: reread.reading.lines) { analysis.layout = Self.layoutKind(of: format) }
+                if let format = MRZParser.format(of: reread.reading.lines) {
+                    analysis.layout = Self.layoutKind(of: format)
+                }
                 analysis.mrzCharacterBoxes = reread.reading.textLines.map { line in
                     (0..<line.cellCount).map { k in line.cellBox(k).mapped(reread.toFrame) }
                 }
@@ -165,8 +180,10 @@ package struct DocumentScanner: Sendable {
             layout = .of(kind)
         } else {
             let aspect = geometry?.aspectRatio ?? Self.apparentAspect(quad)
-            layout = .of(abs(log(aspect / DocumentLayout.of(.td1Front).aspectRatio)) < abs(log(aspect / DocumentLayout.of(.td3).aspectRatio))
-                         ? .td1Front : .td3)
+            layout = .of(
+                abs(log(aspect / DocumentLayout.of(.td1Front).aspectRatio))
+                    < abs(log(aspect / DocumentLayout.of(.td3).aspectRatio))
+                    ? .td1Front : .td3)
         }
         analysis.documentQuad = quad
         let scale = Self.pixelsPerMillimetre(quad, layout: layout)
@@ -186,12 +203,17 @@ package struct DocumentScanner: Sendable {
         let reducedQuad = quad.mapped { p in
             Point2D(x: (p.x - Double(region.x) + 0.5) / f - 0.5, y: (p.y - Double(region.y) + 0.5) / f - 0.5)
         }
-        if let overview = Self.rectified(reduced.downscaled(by: factor), quad: reducedQuad, layout: layout,
-                                         pixelsPerMillimetre: 2.5) {
+        if let overview = Self.rectified(
+            reduced.downscaled(by: factor), quad: reducedQuad, layout: layout,
+            pixelsPerMillimetre: 2.5)
+        {
             analysis.glareFraction = GlareMeter.largestGlareFraction(overview)
         }
-        if !analysis.mrzZoneSeen, let detail = Self.rectified(image, quad: quad, layout: layout, pixelsPerMillimetre: 4) {
-            if analysis.blurWidth == nil { analysis.blurWidth = SharpnessMeter.blurWidth(detail, pixelsPerMillimetre: 4) }
+        if !analysis.mrzZoneSeen, let detail = Self.rectified(image, quad: quad, layout: layout, pixelsPerMillimetre: 4)
+        {
+            if analysis.blurWidth == nil {
+                analysis.blurWidth = SharpnessMeter.blurWidth(detail, pixelsPerMillimetre: 4)
+            }
             if layout.kind == .td1Front {
                 let textLike = Self.textLikeComponents(detail, pixelsPerMillimetre: 4)
                 analysis.looksLikeFrontSide = textLike >= 25 && located.coverage >= 0.6
@@ -236,22 +258,27 @@ package struct DocumentScanner: Sendable {
     }
 
     /// Reads the band of `zone` (rectified by ``band(of:zone:)``, turned 180° when `turned`).
-    func read(_ zone: MRZZoneDetector.Zone, band: (image: GrayImage, toFrame: (Point2D) -> Point2D), turned: Bool,
-              today: MRZDate) -> ZoneReading? {
+    func read(
+        _ zone: MRZZoneDetector.Zone, band: (image: GrayImage, toFrame: (Point2D) -> Point2D), turned: Bool,
+        today: MRZDate
+    ) -> ZoneReading? {
         guard let lines = MRZZoneReader.mrzLines(in: band.image) else { return nil }
         let reading = reader.recognise(band: band.image, lines: lines)
         // The most probable text the layout and its check digits allow (the raw reading is kept).
         let resolved = MRZReadingResolver.resolve(reading.candidates) ?? reading.lines
         let record = try? MRZParser.parse(resolved, today: today)
         let down = turned ? zone.down * -1 : zone.down
-        return ZoneReading(reading: reading, record: record, band: band.image, toFrame: band.toFrame, down: down,
-                           pixelsPerMillimetre: zone.pitch / DocumentLayout.mrzPitch)
+        return ZoneReading(
+            reading: reading, record: record, band: band.image, toFrame: band.toFrame, down: down,
+            pixelsPerMillimetre: zone.pitch / DocumentLayout.mrzPitch)
     }
 
     /// The band around an MRZ zone at the band scale, from the zone's own geometry (an affine map:
     /// cells along the lines, lines down the zone), with room for glyphs the detector missed at the
     /// ends and for a line it missed above or below.
-    static func band(of image: GrayImage, zone: MRZZoneDetector.Zone)
+    static func band(
+        of image: GrayImage, zone: MRZZoneDetector.Zone
+    )
         -> (image: GrayImage, toFrame: (Point2D) -> Point2D)?
     {
         let s = MRZZoneReader.bandPixelsPerMillimetre
@@ -264,12 +291,14 @@ package struct DocumentScanner: Sendable {
         let extraLines = zone.lineCount == 2 ? 1.0 : 0.3
         let y0 = -(extraLines + 1.3) * spacingMM, y1 = (Double(zone.lineCount - 1) + extraLines + 1.3) * spacingMM
         // Millimetres (x along, y down; cell 0 of line 0 at the origin) to frame pixels.
-        let origin = zone.origin, along = zone.along * (zone.pitch / pitchMM), down = zone.down * (zone.lineSpacing / spacingMM)
+        let origin = zone.origin, along = zone.along * (zone.pitch / pitchMM),
+            down = zone.down * (zone.lineSpacing / spacingMM)
         func frame(_ x: Double, _ y: Double) -> Point2D { origin + along * x + down * y }
         let quad = Quadrilateral2D(corners: [frame(x0, y0), frame(x1, y0), frame(x1, y1), frame(x0, y1)])
         let w = Int((x1 - x0) * s), h = Int((y1 - y0) * s)
         guard w > 16, h > 16, w <= 4096, h <= 1024,
-              let band = PerspectiveWarp.rectify(image, quad: quad, width: w, height: h) else { return nil }
+            let band = PerspectiveWarp.rectify(image, quad: quad, width: w, height: h)
+        else { return nil }
         return (band, { p in frame(x0 + p.x / s, y0 + p.y / s) })
     }
 
@@ -277,7 +306,9 @@ package struct DocumentScanner: Sendable {
     /// cells, a cap height above and below, a pitch before and after): the MRZ's own print rather
     /// than whatever else the band holds (a photo's edge, the background beyond a card).
     static func blurWidth(_ band: GrayImage, lines: [MRZTextLine]) -> Double? {
-        let boxes = lines.flatMap { line in line.cellCount > 0 ? [line.cellBox(0), line.cellBox(line.cellCount - 1)] : [] }
+        let boxes = lines.flatMap { line in
+            line.cellCount > 0 ? [line.cellBox(0), line.cellBox(line.cellCount - 1)] : []
+        }
         let corners = boxes.flatMap(\.corners)
         guard let first = lines.first, !corners.isEmpty else {
             return SharpnessMeter.blurWidth(band, pixelsPerMillimetre: MRZZoneReader.bandPixelsPerMillimetre)
@@ -291,7 +322,9 @@ package struct DocumentScanner: Sendable {
     }
 
     /// A band turned 180°, with its map to the frame.
-    static func turned(_ band: (image: GrayImage, toFrame: (Point2D) -> Point2D))
+    static func turned(
+        _ band: (image: GrayImage, toFrame: (Point2D) -> Point2D)
+    )
         -> (image: GrayImage, toFrame: (Point2D) -> Point2D)
     {
         let w = Double(band.image.width), h = Double(band.image.height), toFrame = band.toFrame
@@ -305,8 +338,13 @@ package struct DocumentScanner: Sendable {
 
     /// Whether any of `points` (frame pixels) lies in the lower band of the document `quad` outlines.
     static func bandHolds(oneOf points: [Point2D], quad: Quadrilateral2D, layout: DocumentLayout) -> Bool {
-        guard let frameToDoc = Homography(from: quad, to: Quadrilateral2D(x: 0, y: 0, width: layout.width,
-                                                                           height: layout.height)) else { return false }
+        guard
+            let frameToDoc = Homography(
+                from: quad,
+                to: Quadrilateral2D(
+                    x: 0, y: 0, width: layout.width,
+                    height: layout.height))
+        else { return false }
         let top = layout.height - bandHeight(layout)
         return points.contains { p in
             let d = frameToDoc.apply(p)
@@ -316,38 +354,50 @@ package struct DocumentScanner: Sendable {
 
     /// The lower band of a located document, rectified through the outline's homography (so
     /// perspective is removed exactly), with the map back to frame pixels.
-    package static func band(of image: GrayImage, quad: Quadrilateral2D, layout: DocumentLayout)
+    package static func band(
+        of image: GrayImage, quad: Quadrilateral2D, layout: DocumentLayout
+    )
         -> (image: GrayImage, toFrame: (Point2D) -> Point2D)?
     {
         let s = MRZZoneReader.bandPixelsPerMillimetre
         let bandHeightMM = bandHeight(layout)
         let top = layout.height - bandHeightMM
-        guard let docToFrame = Homography(from: Quadrilateral2D(x: 0, y: 0, width: layout.width, height: layout.height),
-                                          to: quad) else { return nil }
+        guard
+            let docToFrame = Homography(
+                from: Quadrilateral2D(x: 0, y: 0, width: layout.width, height: layout.height),
+                to: quad)
+        else { return nil }
         let bandQuad = Quadrilateral2D(x: 0, y: top, width: layout.width, height: bandHeightMM).mapped(docToFrame.apply)
         let w = Int(layout.width * s), h = Int(bandHeightMM * s)
-        guard w > 16, h > 16, let band = PerspectiveWarp.rectify(image, quad: bandQuad, width: w, height: h) else { return nil }
+        guard w > 16, h > 16, let band = PerspectiveWarp.rectify(image, quad: bandQuad, width: w, height: h) else {
+            return nil
+        }
         return (band, { p in docToFrame.apply(Point2D(x: p.x / s, y: top + p.y / s)) })
     }
 
     /// Reads the MRZ band of a located document (both ways up unless the outline is anchored); with
     /// `points`, only a band that holds one of them.
-    func read(located: DocumentLocalizer.Result, layout: DocumentLayout, in image: GrayImage, today: MRZDate,
-              holdingOneOf points: [Point2D]? = nil) -> ZoneReading? {
+    func read(
+        located: DocumentLocalizer.Result, layout: DocumentLayout, in image: GrayImage, today: MRZDate,
+        holdingOneOf points: [Point2D]? = nil
+    ) -> ZoneReading? {
         let c = located.quad.corners
-        let orientations = located.isAnchored ? [located.quad] : [located.quad, Quadrilateral2D(corners: [c[2], c[3], c[0], c[1]])]
+        let orientations =
+            located.isAnchored ? [located.quad] : [located.quad, Quadrilateral2D(corners: [c[2], c[3], c[0], c[1]])]
         var best: ZoneReading?
         for quad in orientations {
             if let points, !Self.bandHolds(oneOf: points, quad: quad, layout: layout) { continue }
             guard let band = Self.band(of: image, quad: quad, layout: layout),
-                  let lines = MRZZoneReader.mrzLines(in: band.image) else { continue }
+                let lines = MRZZoneReader.mrzLines(in: band.image)
+            else { continue }
             let reading = reader.recognise(band: band.image, lines: lines)
             let resolved = MRZReadingResolver.resolve(reading.candidates) ?? reading.lines
             let record = try? MRZParser.parse(resolved, today: today)
             let q = quad.corners
             let down = (q[3] - q[0]) * (1 / max(1e-9, q[3].distance(to: q[0])))
-            let candidate = ZoneReading(reading: reading, record: record, band: band.image, toFrame: band.toFrame,
-                                        down: down, pixelsPerMillimetre: Self.pixelsPerMillimetre(quad, layout: layout))
+            let candidate = ZoneReading(
+                reading: reading, record: record, band: band.image, toFrame: band.toFrame,
+                down: down, pixelsPerMillimetre: Self.pixelsPerMillimetre(quad, layout: layout))
             if best == nil || candidate.rank > best!.rank { best = candidate }
             if record?.allChecksPassed == true { break }
         }
@@ -355,23 +405,30 @@ package struct DocumentScanner: Sendable {
     }
 
     /// Cuts the document side (and its face and signature zones) out of `image`.
-    package func extractImages(from image: RGBAImage, analysis: FrameAnalysis, pixelsPerMillimetre: Double = 8)
+    package func extractImages(
+        from image: RGBAImage, analysis: FrameAnalysis, pixelsPerMillimetre: Double = 8
+    )
         -> DocumentImages?
     {
         guard let quad = analysis.documentQuad else { return nil }
         let layout = DocumentLayout.of(analysis.layout ?? .td3)
-        let w = Int((layout.width * pixelsPerMillimetre).rounded()), h = Int((layout.height * pixelsPerMillimetre).rounded())
+        let w = Int((layout.width * pixelsPerMillimetre).rounded()),
+            h = Int((layout.height * pixelsPerMillimetre).rounded())
         guard let document = PerspectiveWarp.rectify(image, quad: quad, width: w, height: h) else { return nil }
         let face = layout.face.map { document.cropped(to: $0.pixelRect(pixelsPerMillimetre: pixelsPerMillimetre)) }
-        let signature = layout.signature.map { document.cropped(to: $0.pixelRect(pixelsPerMillimetre: pixelsPerMillimetre)) }
+        let signature = layout.signature.map {
+            document.cropped(to: $0.pixelRect(pixelsPerMillimetre: pixelsPerMillimetre))
+        }
         return DocumentImages(document: document, face: face, signature: signature)
     }
 
     // MARK: - Geometry helpers
 
     /// The whole side rectified at `pixelsPerMillimetre`.
-    static func rectified(_ image: GrayImage, quad: Quadrilateral2D, layout: DocumentLayout,
-                          pixelsPerMillimetre s: Double) -> GrayImage? {
+    static func rectified(
+        _ image: GrayImage, quad: Quadrilateral2D, layout: DocumentLayout,
+        pixelsPerMillimetre s: Double
+    ) -> GrayImage? {
         PerspectiveWarp.rectify(image, quad: quad, width: Int(layout.width * s), height: Int(layout.height * s))
     }
 

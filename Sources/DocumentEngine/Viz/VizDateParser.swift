@@ -74,7 +74,7 @@ package struct VizDateParser: Sendable {
         guard let day, let month, var year, yearDigits == 2 || yearDigits == 4 else { return nil }
         if yearDigits == 2 { year = Self.expand(year, century) }
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
-              (1850...2199).contains(year)
+            (1850...2199).contains(year)
         else { return nil }
         return VizDate(day: day, month: month, year: year, originalString: original)
     }

@@ -107,7 +107,7 @@ package struct VizLayoutCatalogue: Sendable, Equatable, Codable {
             for cell in layout.fields {
                 let z = cell.zone
                 guard z.x >= 0, z.y >= 0, z.width > 0, z.height > 0, z.x + z.width <= size.width + 0.01,
-                      z.y + z.height <= size.height + 0.01
+                    z.y + z.height <= size.height + 0.01
                 else { throw .zoneOutsideDocument(layout: layout.id, field: cell.field.rawValue) }
             }
         }
@@ -118,7 +118,9 @@ package struct VizLayoutCatalogue: Sendable, Equatable, Codable {
 
     /// The catalogue bundled with the engine.
     package static func bundled() throws(VizLayoutError) -> VizLayoutCatalogue {
-        guard let url = Bundle.module.url(forResource: "viz-layouts", withExtension: "json", subdirectory: "Resources/Viz"),
+        guard
+            let url = Bundle.module.url(
+                forResource: "viz-layouts", withExtension: "json", subdirectory: "Resources/Viz"),
             let data = try? Data(contentsOf: url)
         else { throw .missingResource }
         return try VizLayoutCatalogue(json: data)

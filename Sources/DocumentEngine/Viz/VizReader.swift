@@ -31,8 +31,9 @@ package struct VizReader: Sendable {
     ) throws(VizRecognitionError) -> VizReading? {
         let size = DocumentLayout.of(layout.documentLayout)
         let s = pixelsPerMillimetre
-        guard let document = PerspectiveWarp.rectify(
-            frame, quad: quad, width: Int((size.width * s).rounded()), height: Int((size.height * s).rounded()))
+        guard
+            let document = PerspectiveWarp.rectify(
+                frame, quad: quad, width: Int((size.width * s).rounded()), height: Int((size.height * s).rounded()))
         else { return nil }
         return try read(document: document, pixelsPerMillimetre: s, layout: layout, today: today)
     }
@@ -49,8 +50,9 @@ package struct VizReader: Sendable {
             let pixelCell = PixelRect(
                 x: Int((cell.zone.x * s).rounded()), y: Int((cell.zone.y * s).rounded()),
                 width: Int((cell.zone.width * s).rounded()), height: Int((cell.zone.height * s).rounded()))
-            let lines = valueLines(lineFinder.lines(in: document, cell: pixelCell, pixelsPerMillimetre: s),
-                                   maximum: cell.maximumLines)
+            let lines = valueLines(
+                lineFinder.lines(in: document, cell: pixelCell, pixelsPerMillimetre: s),
+                maximum: cell.maximumLines)
             guard !lines.isEmpty else {
                 notRead.append(cell.field)
                 continue
@@ -59,18 +61,20 @@ package struct VizReader: Sendable {
             var confidence = 1.0
             for line in lines {
                 let padY = max(2, line.rect.height / 3), padX = max(3, Int(0.8 * s))
-                let crop = PixelRect(x: line.rect.x - padX, y: line.rect.y - padY,
-                                     width: line.rect.width + 2 * padX, height: line.rect.height + 2 * padY)
-                    .clipped(width: document.width, height: document.height)
+                let crop = PixelRect(
+                    x: line.rect.x - padX, y: line.rect.y - padY,
+                    width: line.rect.width + 2 * padX, height: line.rect.height + 2 * padY
+                )
+                .clipped(width: document.width, height: document.height)
                 let read = try recognizer.readLine(document.cropped(to: crop), languages: layout.languages)
                 texts.append(read.text)
                 confidence = min(confidence, read.confidence)
             }
             let raw = texts.joined(separator: "\n")
             guard confidence >= minimumConfidence,
-                  let checked = Self.checkedValue(
-                      texts.map { Self.strippingCaption($0, words: cell.captionWords) }, field: cell.field,
-                      dates: dates, today: today)
+                let checked = Self.checkedValue(
+                    texts.map { Self.strippingCaption($0, words: cell.captionWords) }, field: cell.field,
+                    dates: dates, today: today)
             else {
                 notRead.append(cell.field)
                 declined[cell.field] = "'\(raw)' (confidence \(Int(confidence * 100)) %)"
@@ -78,13 +82,16 @@ package struct VizReader: Sendable {
             }
             let united = lines.map(\.rect).reduce(lines[0].rect) { a, b in
                 let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
-                return PixelRect(x: x0, y: y0, width: max(a.x + a.width, b.x + b.width) - x0,
-                                 height: max(a.y + a.height, b.y + b.height) - y0)
+                return PixelRect(
+                    x: x0, y: y0, width: max(a.x + a.width, b.x + b.width) - x0,
+                    height: max(a.y + a.height, b.y + b.height) - y0)
             }
-            values.append(.init(
-                field: cell.field, value: checked.0, rawText: raw, date: checked.1, confidence: confidence,
-                box: .init(x: Double(united.x) / s, y: Double(united.y) / s, width: Double(united.width) / s,
-                           height: Double(united.height) / s)))
+            values.append(
+                .init(
+                    field: cell.field, value: checked.0, rawText: raw, date: checked.1, confidence: confidence,
+                    box: .init(
+                        x: Double(united.x) / s, y: Double(united.y) / s, width: Double(united.width) / s,
+                        height: Double(united.height) / s)))
         }
         values.sort { $0.field < $1.field }
         // The layout must fit the document: where fewer than half of its structured fields (dates,
@@ -94,8 +101,9 @@ package struct VizReader: Sendable {
         let structuredRead = values.filter { structured.contains($0.field) }.count
         if !structured.isEmpty, structuredRead * 2 < structured.count {
             for value in values { declined[value.field] = "'\(value.rawText)' (the layout does not fit this document)" }
-            return VizReading(layoutID: layout.id, fields: [], notRead: layout.fields.map(\.field).sorted(),
-                              declined: declined)
+            return VizReading(
+                layoutID: layout.id, fields: [], notRead: layout.fields.map(\.field).sorted(),
+                declined: declined)
         }
         return VizReading(layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined)
     }
@@ -104,7 +112,7 @@ package struct VizReader: Sendable {
     /// least 70 % of its height (a caption above the value is smaller and is left out).
     func valueLines(_ lines: [VizLineFinder.Line], maximum: Int) -> [VizLineFinder.Line] {
         guard let tallest = lines.max(by: { $0.rect.height < $1.rect.height }),
-              let first = lines.firstIndex(of: tallest)
+            let first = lines.firstIndex(of: tallest)
         else { return [] }
         let minimum = Int(Double(tallest.rect.height) * 0.7)
         return Array(lines[first...].filter { $0.rect.height >= minimum }.prefix(maximum))
@@ -120,7 +128,8 @@ package struct VizReader: Sendable {
                 guard let range = rest.range(of: word, options: [.anchored, .caseInsensitive, .diacriticInsensitive])
                 else { continue }
                 // A whole word only: the caption "Nom" must not eat the start of "NOMURA".
-                if range.upperBound < rest.endIndex, rest[range.upperBound].isLetter || rest[range.upperBound].isNumber {
+                if range.upperBound < rest.endIndex, rest[range.upperBound].isLetter || rest[range.upperBound].isNumber
+                {
                     continue
                 }
                 rest = String(rest[range.upperBound...])
@@ -153,7 +162,7 @@ package struct VizReader: Sendable {
         case .sex:
             let letters = Set(text.uppercased().filter(\.isLetter))
             guard letters.count == 1, let letter = letters.first, "MFX".contains(letter),
-                  text.filter(\.isLetter).count <= 2
+                text.filter(\.isLetter).count <= 2
             else { return nil }
             return (String(letter), nil)
         case .date:

@@ -33,7 +33,8 @@ package enum VizRecognitionError: Error, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case let .unavailable(languages):
-            return "no OCR data for \(languages.joined(separator: "+")): install tesseract-ocr-<lang> (scripts/bootstrap)"
+            return
+                "no OCR data for \(languages.joined(separator: "+")): install tesseract-ocr-<lang> (scripts/bootstrap)"
         case let .failed(detail): return "the OCR engine failed: \(detail)"
         }
     }

@@ -233,7 +233,8 @@ extension AAMVAPayloadGenerator {
             for k in 0..<random.integer(in: 1...3) {
                 let letter = String(UnicodeScalar(UInt8(ascii: "A") + UInt8(k)))
                 zElements.append(
-                    zType + letter + AAMVAPayloadGenerator.digitsString(count: random.integer(in: 2...10), using: &random))
+                    zType + letter
+                        + AAMVAPayloadGenerator.digitsString(count: random.integer(in: 2...10), using: &random))
             }
             let documentBody =
                 Array(documentType.rawValue.utf8)

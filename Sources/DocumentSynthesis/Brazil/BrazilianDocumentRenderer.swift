@@ -34,8 +34,9 @@ package struct BrazilianDocumentRenderer: Sendable {
         } else {
             mrzIdentity.documentCode = "ID"
         }
-        var painter = BrazilianCardPainter(side: side, layout: layout, scale: pixelsPerMillimetre,
-                                           identity: identity, isCIN: kind == .td1Back, random: random.fork(2))
+        var painter = BrazilianCardPainter(
+            side: side, layout: layout, scale: pixelsPerMillimetre,
+            identity: identity, isCIN: kind == .td1Back, random: random.fork(2))
         painter.drawBackground()
         painter.drawHeader()
         let zones = painter.drawBody()
@@ -54,7 +55,8 @@ package struct BrazilianDocumentRenderer: Sendable {
     /// a 9-character document number and the CPF's digits as optional data.
     static func mrzIdentity(_ identity: BrazilianIdentity, using random: inout SeededGenerator) -> SyntheticIdentity {
         let letters = Array("ABCDEFGHJKLMNPRSTUVWXYZ")
-        let number = String((0..<2).map { _ in random.pick(letters) })
+        let number =
+            String((0..<2).map { _ in random.pick(letters) })
             + (0..<7).map { _ in String(random.integer(in: 0...9)) }.joined()
         return SyntheticIdentity(
             documentCode: "ID", issuingState: "BRA", nationality: "BRA", surname: identity.surnames,

@@ -54,10 +54,12 @@ package struct BrazilianIdentity: Sendable, Equatable {
         let birth = date(years: 1945...2006, using: &random)
         let issue = date(years: max(birth.year + 16, 2012)...2026, using: &random)
         let first = date(years: (birth.year + 18)...max(birth.year + 18, issue.year), using: &random)
-        let expiry = SyntheticIdentity.CalendarDate(year: issue.year + random.pick([5, 10]), month: issue.month,
-                                                    day: min(issue.day, 28))
+        let expiry = SyntheticIdentity.CalendarDate(
+            year: issue.year + random.pick([5, 10]), month: issue.month,
+            day: min(issue.day, 28))
         var rg = (0..<8).map { _ in String(random.integer(in: 0...9)) }.joined()
-        rg = rg.prefix(2) + "." + rg.dropFirst(2).prefix(3) + "." + rg.suffix(3) + "-"
+        rg =
+            rg.prefix(2) + "." + rg.dropFirst(2).prefix(3) + "." + rg.suffix(3) + "-"
             + random.pick(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "X"])
         let registration = (0..<11).map { _ in String(random.integer(in: 0...9)) }.joined()
         return BrazilianIdentity(
@@ -81,11 +83,14 @@ package struct BrazilianIdentity: Sendable, Equatable {
         return s.prefix(3) + "." + s.dropFirst(3).prefix(3) + "." + s.dropFirst(6).prefix(3) + "-" + s.suffix(2)
     }
 
-    private static func date(years: ClosedRange<Int>, using random: inout SeededGenerator)
+    private static func date(
+        years: ClosedRange<Int>, using random: inout SeededGenerator
+    )
         -> SyntheticIdentity.CalendarDate
     {
-        SyntheticIdentity.CalendarDate(year: random.integer(in: years), month: random.integer(in: 1...12),
-                                       day: random.integer(in: 1...28))
+        SyntheticIdentity.CalendarDate(
+            year: random.integer(in: years), month: random.integer(in: 1...12),
+            day: random.integer(in: 1...28))
     }
 
     private static let femaleNames = [

@@ -26,7 +26,9 @@ package struct BrazilianSceneGenerator: Sendable {
     }
 
     /// The frame of `seed` showing `side`.
-    package func scene(_ side: BrazilianDocumentSide, seed: UInt64, fileName: String = "")
+    package func scene(
+        _ side: BrazilianDocumentSide, seed: UInt64, fileName: String = ""
+    )
         throws(SceneCompositionError) -> Scene
     {
         var random = SeededGenerator(seed: SeededGenerator.derive(seed: seed, index: 41))

@@ -76,7 +76,8 @@ package enum HeldOutAAMVAQuirk: String, Sendable, Hashable, CaseIterable {
             if let index = elements.firstIndex(where: { $0.id == "DAD" }) {
                 elements[index].value = ""
             } else {
-                let at = min(elements.count, elements.firstIndex { $0.id == "DAC" || $0.id == "DCT" }.map { $0 + 1 } ?? 1)
+                let at = min(
+                    elements.count, elements.firstIndex { $0.id == "DAC" || $0.id == "DCT" }.map { $0 + 1 } ?? 1)
                 elements.insert(AAMVAElement(id: "DAD", value: ""), at: at)
             }
         }

@@ -23,14 +23,17 @@ struct HeldOutCamera {
     /// The document's in-plane rotation, degrees.
     let inPlaneDegrees: Double
 
-    init(frameWidth: Int, frameHeight: Int, fieldOfViewDegrees: Double, principalOffset: Point2D,
-         inPlaneDegrees: Double, tiltDegrees: Double, azimuthDegrees: Double, pixelsPerMillimetre: Double) {
+    init(
+        frameWidth: Int, frameHeight: Int, fieldOfViewDegrees: Double, principalOffset: Point2D,
+        inPlaneDegrees: Double, tiltDegrees: Double, azimuthDegrees: Double, pixelsPerMillimetre: Double
+    ) {
         self.frameWidth = Double(frameWidth)
         self.frameHeight = Double(frameHeight)
         self.fieldOfViewDegrees = fieldOfViewDegrees
         self.inPlaneDegrees = inPlaneDegrees
         focal = Double(frameWidth) / 2 / tan(fieldOfViewDegrees * Double.pi / 360)
-        principal = Point2D(x: Double(frameWidth) / 2 + principalOffset.x, y: Double(frameHeight) / 2 + principalOffset.y)
+        principal = Point2D(
+            x: Double(frameWidth) / 2 + principalOffset.x, y: Double(frameHeight) / 2 + principalOffset.y)
         let roll = Self.rotationZ(inPlaneDegrees * Double.pi / 180)
         let a = azimuthDegrees * Double.pi / 180
         let tilt = Self.axisAngle(axis: (cos(a), sin(a), 0), angle: tiltDegrees * Double.pi / 180)

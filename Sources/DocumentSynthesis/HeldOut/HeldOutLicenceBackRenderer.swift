@@ -62,7 +62,8 @@ package struct HeldOutLicenceBackRenderer: Sendable {
         if Double(rows) * rowModules * module > 30 { module = 30 / (Double(rows) * rowModules) }
         let s = renderPixelsPerModule / module
         let w = Self.cardWidth * s, h = Self.cardHeight * s
-        let canvas = CairoCanvas(width: Int(w.rounded()), height: Int(h.rounded()), background: RGBA(r: 0, g: 0, b: 0, a: 0))
+        let canvas = CairoCanvas(
+            width: Int(w.rounded()), height: Int(h.rounded()), background: RGBA(r: 0, g: 0, b: 0, a: 0))
         canvas.clip(x: 0, y: 0, width: w, height: h, radius: 3.18 * s)
 
         // Colour gradient, guilloche rosettes, fine lines.
@@ -95,7 +96,8 @@ package struct HeldOutLicenceBackRenderer: Sendable {
             b: UInt8(random.integer(in: 230...255)),
             a: random.chance(quality.showThroughChance) ? UInt8(random.integer(in: 200...235)) : 255)
         canvas.fillRect(
-            x: (left - quiet * module) * s, y: (top - quiet * module) * s, width: (symbolWidth + 2 * quiet * module) * s,
+            x: (left - quiet * module) * s, y: (top - quiet * module) * s,
+            width: (symbolWidth + 2 * quiet * module) * s,
             height: (symbolHeight + 2 * quiet * module) * s, colour: field)
 
         // Bars with printer gain: each dark run widened by `gain` modules, about its centre.
@@ -135,7 +137,9 @@ package struct HeldOutLicenceBackRenderer: Sendable {
     }
 
     /// Hypotrochoid rosettes centred near the card, thin strokes in two hues.
-    private func drawGuilloche(on canvas: CairoCanvas, scale s: Double, hue: Double, using random: inout SeededGenerator) {
+    private func drawGuilloche(
+        on canvas: CairoCanvas, scale s: Double, hue: Double, using random: inout SeededGenerator
+    ) {
         for rosette in 0..<random.integer(in: 1...3) {
             let centre = Point2D(
                 x: random.uniform(-0.1, 1.1) * Self.cardWidth * s, y: random.uniform(-0.1, 1.1) * Self.cardHeight * s)
@@ -162,7 +166,9 @@ package struct HeldOutLicenceBackRenderer: Sendable {
     }
 
     /// A field of fine parallel lines at an angle, spaced near the module size.
-    private func drawFineLines(on canvas: CairoCanvas, scale s: Double, hue: Double, using random: inout SeededGenerator) {
+    private func drawFineLines(
+        on canvas: CairoCanvas, scale s: Double, hue: Double, using random: inout SeededGenerator
+    ) {
         let angle = random.uniform(0, Double.pi)
         let spacing = random.uniform(0.3, 0.7)
         let direction = Point2D(x: cos(angle), y: sin(angle)), normal = Point2D(x: -sin(angle), y: cos(angle))
@@ -181,7 +187,8 @@ package struct HeldOutLicenceBackRenderer: Sendable {
         canvas.strokePaths(lines, lineWidth: random.uniform(0.05, 0.1) * s, colour: colour)
     }
 
-    private func drawSmallPrint(on canvas: CairoCanvas, scale s: Double, ink: RGBA, using random: inout SeededGenerator) {
+    private func drawSmallPrint(on canvas: CairoCanvas, scale s: Double, ink: RGBA, using random: inout SeededGenerator)
+    {
         let phrases = [
             "ISSUED UNDER THE MOTOR VEHICLE ACT", "NOT VALID FOR FEDERAL IDENTIFICATION", "CLASS C  ENDORSE NONE",
             "MINISTRY OF TRANSPORTATION", "DONOR", "RETURN POSTAGE GUARANTEED", "RESTR B CORRECTIVE LENSES",

@@ -65,7 +65,8 @@ package struct HeldOutLicenceBackScenes: Sendable {
         frameSizes: [PixelSize] = [PixelSize(width: 1280, height: 720), PixelSize(width: 1920, height: 1080)]
     ) {
         self.tier = tier
-        self.frameSizes = frameSizes.filter { $0.width >= 64 && $0.height >= 64 }.isEmpty
+        self.frameSizes =
+            frameSizes.filter { $0.width >= 64 && $0.height >= 64 }.isEmpty
             ? [PixelSize(width: 1280, height: 720)] : frameSizes.filter { $0.width >= 64 && $0.height >= 64 }
     }
 
@@ -98,8 +99,9 @@ package struct HeldOutLicenceBackScenes: Sendable {
             var frameRandom = shotRandom.fork(UInt64(10 + index))
             let shot = index == 0 ? base : base.moved(tier: tier, using: &frameRandom)
             result.append(
-                try render(card, shot: shot, width: width, height: height, payload: payload,
-                           version: generated.version, quirks: quirks, using: &frameRandom))
+                try render(
+                    card, shot: shot, width: width, height: height, payload: payload,
+                    version: generated.version, quirks: quirks, using: &frameRandom))
         }
         return result
     }
@@ -150,7 +152,8 @@ package struct HeldOutLicenceBackScenes: Sendable {
             let fitting = min(ppm, 0.86 * Double(width) / (Double(card.modules) + 8))
             let b = card.barcode
             let s = card.pixelsPerMillimetre
-            let symbolCentre = Point2D(x: (b.corners[0].x + b.corners[2].x) / 2 / s, y: (b.corners[0].y + b.corners[2].y) / 2 / s)
+            let symbolCentre = Point2D(
+                x: (b.corners[0].x + b.corners[2].x) / 2 / s, y: (b.corners[0].y + b.corners[2].y) / 2 / s)
             let r = roll * Double.pi / 180
             let halfX = 0.5 * symbolWidthMM * fitting / card.moduleWidth
             let halfY = 0.5 * (b.corners[2].y - b.corners[0].y) / s * fitting / card.moduleWidth
@@ -211,9 +214,10 @@ package struct HeldOutLicenceBackScenes: Sendable {
         let cardCorners = Quadrilateral2D(
             x: 0, y: 0, width: Double(card.image.width), height: Double(card.image.height)
         ).mapped(toSensor)
-        guard let fromCard = Homography(
-            from: Quadrilateral2D(x: 0, y: 0, width: Double(card.image.width), height: Double(card.image.height)),
-            to: cardCorners), let toCard = fromCard.inverse
+        guard
+            let fromCard = Homography(
+                from: Quadrilateral2D(x: 0, y: 0, width: Double(card.image.width), height: Double(card.image.height)),
+                to: cardCorners), let toCard = fromCard.inverse
         else { throw .degeneratePose }
 
         var sensor = background(width: sw, height: sh, using: &random)
@@ -307,7 +311,8 @@ package struct HeldOutLicenceBackScenes: Sendable {
         let w = Double(width), h = Double(height)
         let hue = random.uniform(0, 360)
         let base = DocumentPalette.hsl(hue, random.uniform(0.1, 0.5), random.uniform(0.2, 0.6))
-        let other = DocumentPalette.hsl(hue + random.uniform(-20, 20), random.uniform(0.1, 0.5), random.uniform(0.2, 0.6))
+        let other = DocumentPalette.hsl(
+            hue + random.uniform(-20, 20), random.uniform(0.1, 0.5), random.uniform(0.2, 0.6))
         canvas.fillRectGradient(
             x: 0, y: 0, width: w, height: h, start: Point2D(x: 0, y: 0), end: Point2D(x: w, y: h),
             stops: [(0, base), (1, other)])
@@ -317,18 +322,25 @@ package struct HeldOutLicenceBackScenes: Sendable {
             var y = -20.0
             while y < h + 20 {
                 let amplitude = random.uniform(2, 12), period = random.uniform(200, 600), phase = random.uniform(0, 6)
-                lines.append(stride(from: 0.0, through: w, by: 16).map {
-                    Point2D(x: $0, y: y + amplitude * sin($0 / period * 2 * Double.pi + phase))
-                })
+                lines.append(
+                    stride(from: 0.0, through: w, by: 16).map {
+                        Point2D(x: $0, y: y + amplitude * sin($0 / period * 2 * Double.pi + phase))
+                    })
                 y += random.uniform(4, 18)
             }
-            canvas.strokePaths(lines, lineWidth: random.uniform(1, 3), colour: DocumentPalette.hsl(hue, 0.4, 0.2, alpha: 0.3))
+            canvas.strokePaths(
+                lines, lineWidth: random.uniform(1, 3), colour: DocumentPalette.hsl(hue, 0.4, 0.2, alpha: 0.3))
         case 1:  // woven cloth
             var lines: [[Point2D]] = []
             let pitch = random.uniform(3, 7)
-            for x in stride(from: 0.0, through: w, by: pitch) { lines.append([Point2D(x: x, y: 0), Point2D(x: x, y: h)]) }
-            for y in stride(from: 0.0, through: h, by: pitch) { lines.append([Point2D(x: 0, y: y), Point2D(x: w, y: y)]) }
-            canvas.strokePaths(lines, lineWidth: pitch * 0.4, colour: DocumentPalette.hsl(hue + 30, 0.3, 0.7, alpha: 0.25))
+            for x in stride(from: 0.0, through: w, by: pitch) {
+                lines.append([Point2D(x: x, y: 0), Point2D(x: x, y: h)])
+            }
+            for y in stride(from: 0.0, through: h, by: pitch) {
+                lines.append([Point2D(x: 0, y: y), Point2D(x: w, y: y)])
+            }
+            canvas.strokePaths(
+                lines, lineWidth: pitch * 0.4, colour: DocumentPalette.hsl(hue + 30, 0.3, 0.7, alpha: 0.25))
         default:  // paper sheets with lines of print
             for _ in 0..<random.integer(in: 2...4) {
                 let x = random.uniform(-0.2, 0.8) * w, y = random.uniform(-0.2, 0.8) * h
@@ -348,7 +360,8 @@ package struct HeldOutLicenceBackScenes: Sendable {
 
     /// Draws the card into `frame` through `toCard` (frame to card pixels), box-filtering the card
     /// with a grid of samples per frame pixel (as a sensor integrates light over its pixel).
-    private func composite(_ card: RGBAImage, into frame: inout RGBAImage, toCard: Homography, corners: Quadrilateral2D) {
+    private func composite(_ card: RGBAImage, into frame: inout RGBAImage, toCard: Homography, corners: Quadrilateral2D)
+    {
         let xs = corners.corners.map(\.x), ys = corners.corners.map(\.y)
         let x0 = max(0, Int(xs.min()!.rounded(.down))), x1 = min(frame.width - 1, Int(xs.max()!.rounded(.up)))
         let y0 = max(0, Int(ys.min()!.rounded(.down))), y1 = min(frame.height - 1, Int(ys.max()!.rounded(.up)))
@@ -393,7 +406,9 @@ package struct HeldOutLicenceBackScenes: Sendable {
     }
 
     /// Adds an elliptical specular highlight of `peak` (0-255 units) centred at `centre`.
-    private func addGlare(_ frame: inout PlanarFrame, centre: Point2D, radii: (Double, Double), angle: Double, peak: Float) {
+    private func addGlare(
+        _ frame: inout PlanarFrame, centre: Point2D, radii: (Double, Double), angle: Double, peak: Float
+    ) {
         let w = frame.width, h = frame.height
         let (c, s) = (cos(angle), sin(angle))
         let reach = 2.2 * max(radii.0, radii.1)

@@ -115,7 +115,8 @@ enum HeldOutOptics {
     }
 
     /// A rolling shutter: row y is shifted right by `skew · (y/h − ½) + wobble · sin(2π(y/h)·cycles + phase)`.
-    static func rollingShutter(_ frame: inout PlanarFrame, skew: Double, wobble: Double, cycles: Double, phase: Double) {
+    static func rollingShutter(_ frame: inout PlanarFrame, skew: Double, wobble: Double, cycles: Double, phase: Double)
+    {
         guard skew.magnitude > 0.05 || wobble.magnitude > 0.05 else { return }
         let w = frame.width, h = frame.height
         for channel in 0..<3 {
@@ -123,8 +124,9 @@ enum HeldOutOptics {
             frame.withPlane(channel) { out in
                 plane.withUnsafeBufferPointer { src in
                     for y in 0..<h {
-                        let shift = rowShift(y: Double(y) + 0.5, height: h, skew: skew, wobble: wobble, cycles: cycles,
-                                             phase: phase)
+                        let shift = rowShift(
+                            y: Double(y) + 0.5, height: h, skew: skew, wobble: wobble, cycles: cycles,
+                            phase: phase)
                         for x in 0..<w {
                             out[y * w + x] = bilinear(src, w, h, Double(x) - shift, Double(y))
                         }
@@ -135,7 +137,8 @@ enum HeldOutOptics {
     }
 
     /// The horizontal shift of the rolling shutter at row position `y`.
-    static func rowShift(y: Double, height: Int, skew: Double, wobble: Double, cycles: Double, phase: Double) -> Double {
+    static func rowShift(y: Double, height: Int, skew: Double, wobble: Double, cycles: Double, phase: Double) -> Double
+    {
         let t = y / Double(height)
         return skew * (t - 0.5) + wobble * sin(2 * Double.pi * t * cycles + phase)
     }
@@ -159,7 +162,9 @@ enum HeldOutOptics {
 
     /// Adds shot noise (σ at full scale, growing with the square root of the signal) and read
     /// noise (a quarter of σ), a weaker chroma part, multiplies by `gain` (low light) and quantises.
-    static func sensor(_ frame: PlanarFrame, sigma: Double, gain: Double, using random: inout SeededGenerator) -> RGBAImage {
+    static func sensor(
+        _ frame: PlanarFrame, sigma: Double, gain: Double, using random: inout SeededGenerator
+    ) -> RGBAImage {
         let w = frame.width, h = frame.height, n = w * h
         var out = RGBAImage(width: w, height: h, fill: RGBA(r: 0, g: 0, b: 0, a: 255))
         let g = Float(gain), s = Float(sigma)
@@ -205,8 +210,9 @@ enum HeldOutOptics {
                 out.pixels.withUnsafeMutableBufferPointer { dst in
                     for y in 0..<height {
                         for x in 0..<width {
-                            let v = bilinear(src, image.width, image.height, (Double(x) + 0.5) * fx - 0.5,
-                                             (Double(y) + 0.5) * fy - 0.5)
+                            let v = bilinear(
+                                src, image.width, image.height, (Double(x) + 0.5) * fx - 0.5,
+                                (Double(y) + 0.5) * fy - 0.5)
                             dst[4 * (y * width + x) + channel] = byte(v)
                         }
                     }

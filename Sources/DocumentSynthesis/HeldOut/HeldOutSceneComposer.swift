@@ -78,8 +78,9 @@ package struct HeldOutSceneComposer: Sendable {
 
         // Camera and framing.
         let fw = Double(frameWidth), fh = Double(frameHeight)
-        let draw = Self.drawCamera(recipe: recipe, layout: layout, framing: framing, frameWidth: frameWidth,
-                                   frameHeight: frameHeight, using: &cameraRandom)
+        let draw = Self.drawCamera(
+            recipe: recipe, layout: layout, framing: framing, frameWidth: frameWidth,
+            frameHeight: frameHeight, using: &cameraRandom)
         let camera = Self.place(draw, layout: layout, framing: framing, using: &cameraRandom)
 
         // Sensor resolution relative to the frame.
@@ -89,7 +90,8 @@ package struct HeldOutSceneComposer: Sendable {
         } else if opticsRandom.chance(recipe.digitalZoom.0) {
             resample = opticsRandom.uniform(recipe.digitalZoom.1.lowerBound, recipe.digitalZoom.1.upperBound)
         }
-        let sensorWidth = max(16, Int((fw * resample).rounded())), sensorHeight = max(16, Int((fh * resample).rounded()))
+        let sensorWidth = max(16, Int((fw * resample).rounded())),
+            sensorHeight = max(16, Int((fh * resample).rounded()))
         let sx = Double(sensorWidth) / fw, sy = Double(sensorHeight) / fh
 
         // Page curl of a booklet: pages sink into the gutter near the spine.
@@ -114,8 +116,9 @@ package struct HeldOutSceneComposer: Sendable {
         var document: RenderedDocument
         do throws(MRZCompositionError) {
             document = try DocumentRenderer(
-                pixelsPerMillimetre: textureScale, printFontFamily: font, printsVizFromLayouts: printsVizFromLayouts)
-                .render(kind, identity: identity, using: &printRandom)
+                pixelsPerMillimetre: textureScale, printFontFamily: font, printsVizFromLayouts: printsVizFromLayouts
+            )
+            .render(kind, identity: identity, using: &printRandom)
         } catch {
             throw .documentRendering(error)
         }
@@ -129,13 +132,15 @@ package struct HeldOutSceneComposer: Sendable {
         var screenPitch: Double?
         var subpixels: ((Double, Double) -> (Float, Float, Float))?
         if booklet {
-            sheet = .booklet(dataPage: document.image, pixelsPerMillimetre: t, width: layout.width,
-                             height: layout.height, spine: spine, cover: settingRandom.uniform(1.5, 4), font: font,
-                             using: &settingRandom)
+            sheet = .booklet(
+                dataPage: document.image, pixelsPerMillimetre: t, width: layout.width,
+                height: layout.height, spine: spine, cover: settingRandom.uniform(1.5, 4), font: font,
+                using: &settingRandom)
         } else if setting == .screen {
-            sheet = .screen(document: document.image, pixelsPerMillimetre: t,
-                            margin: (settingRandom.uniform(3, 25), settingRandom.uniform(3, 25)),
-                            bezel: settingRandom.uniform(3, 8), darkViewer: settingRandom.chance(0.3))
+            sheet = .screen(
+                document: document.image, pixelsPerMillimetre: t,
+                margin: (settingRandom.uniform(3, 25), settingRandom.uniform(3, 25)),
+                bezel: settingRandom.uniform(3, 8), darkViewer: settingRandom.chance(0.3))
             let pitch = settingRandom.uniform(0.05, 0.25)  // millimetres of the shown document
             screenPitch = pitch * (scales.lowerBound + scales.upperBound) / 2
             let period = pitch * t
@@ -171,15 +176,19 @@ package struct HeldOutSceneComposer: Sendable {
             : [0, texHeight]
         let compositor = SheetCompositor(
             texture: sheet.image, rowBreaks: rowBreaks,
-            map: { p in let (x, y) = sheetPointToDocument(p); return toSensor(x, y) },
+            map: { p in
+                let (x, y) = sheetPointToDocument(p); return toSensor(x, y)
+            },
             modulate: subpixels ?? shading)
 
         // The scene around it.
         var frame: PlanarFrame
         switch setting {
-        case .woodTable: frame = HeldOutSurfaces.woodTable(width: sensorWidth, height: sensorHeight, using: &settingRandom)
+        case .woodTable:
+            frame = HeldOutSurfaces.woodTable(width: sensorWidth, height: sensorHeight, using: &settingRandom)
         case .fabric: frame = HeldOutSurfaces.fabric(width: sensorWidth, height: sensorHeight, using: &settingRandom)
-        case .desk, .screen: frame = HeldOutSurfaces.desk(width: sensorWidth, height: sensorHeight, using: &settingRandom)
+        case .desk, .screen:
+            frame = HeldOutSurfaces.desk(width: sensorWidth, height: sensorHeight, using: &settingRandom)
         case .hand:
             frame = HeldOutSurfaces.defocusedRoom(width: sensorWidth, height: sensorHeight, using: &settingRandom)
         }
@@ -229,7 +238,8 @@ package struct HeldOutSceneComposer: Sendable {
         let diagonal = (Double(sensorWidth * sensorWidth + sensorHeight * sensorHeight)).squareRoot()
         HeldOutOptics.light(
             &frame, exposure: exposure, cast: cast,
-            pool: Point2D(x: lightRandom.uniform(0, Double(sensorWidth)), y: lightRandom.uniform(0, Double(sensorHeight))),
+            pool: Point2D(
+                x: lightRandom.uniform(0, Double(sensorWidth)), y: lightRandom.uniform(0, Double(sensorHeight))),
             poolRadius: lightRandom.uniform(0.4, 1.2) * diagonal,
             poolDepth: tier == .clean ? lightRandom.uniform(0, 0.15) : lightRandom.uniform(0.1, 0.45))
         var glarePatches = 0
@@ -249,10 +259,12 @@ package struct HeldOutSceneComposer: Sendable {
         // Optics (caps keep the MRZ legible to a person: defocus ≤ 0.3 and shake ≤ 0.6 pitch).
         let pitch = DocumentLayout.mrzPitch * scales.lowerBound * sx
         let k1 = opticsRandom.uniform(recipe.lensDistortion.lowerBound, recipe.lensDistortion.upperBound)
-        let aberration = opticsRandom.uniform(recipe.chromaticAberration.lowerBound, recipe.chromaticAberration.upperBound)
+        let aberration = opticsRandom.uniform(
+            recipe.chromaticAberration.lowerBound, recipe.chromaticAberration.upperBound)
         HeldOutOptics.lens(&frame, k1: k1, aberration: aberration)
-        let defocus = min(opticsRandom.uniform(recipe.defocusRadius.lowerBound, recipe.defocusRadius.upperBound),
-                          0.3 * pitch)
+        let defocus = min(
+            opticsRandom.uniform(recipe.defocusRadius.lowerBound, recipe.defocusRadius.upperBound),
+            0.3 * pitch)
         HeldOutOptics.defocus(&frame, radius: defocus)
         var shake = 0.0
         if opticsRandom.chance(recipe.shakeProbability) {
@@ -299,8 +311,9 @@ package struct HeldOutSceneComposer: Sendable {
         // Truth: ideal sensor points through the lens and the rolling shutter, back to frame pixels.
         func observed(_ p: Point2D) -> Point2D {
             var q = HeldOutOptics.distorted(p, k1: k1, width: sensorWidth, height: sensorHeight)
-            q.x += HeldOutOptics.rowShift(y: q.y, height: sensorHeight, skew: skew, wobble: wobble, cycles: cycles,
-                                          phase: phase)
+            q.x += HeldOutOptics.rowShift(
+                y: q.y, height: sensorHeight, skew: skew, wobble: wobble, cycles: cycles,
+                phase: phase)
             return Point2D(x: q.x / sx, y: q.y / sy)
         }
         func documentPixelToFrame(_ p: Point2D) -> Point2D {
@@ -361,13 +374,15 @@ package struct HeldOutSceneComposer: Sendable {
         var rotation = random.uniform(-recipe.maxRotationDegrees, recipe.maxRotationDegrees)
         if random.chance(recipe.upsideDownProbability) { rotation += 180 }
         let azimuth = random.uniform(0, 360)
-        let offset = Point2D(x: random.uniform(-0.015, 0.015) * fw, y: random.uniform(-0.015, 0.015) * Double(frameHeight))
+        let offset = Point2D(
+            x: random.uniform(-0.015, 0.015) * fw, y: random.uniform(-0.015, 0.015) * Double(frameHeight))
         let scale: Double
         switch framing {
         case .tinyMRZ: scale = random.uniform(9, 14) / DocumentLayout.mrzCapHeight
         case .far: scale = random.uniform(2.0, 2.9)
         default:
-            scale = random.uniform(recipe.centredWidthFraction.lowerBound, recipe.centredWidthFraction.upperBound) * fw
+            scale =
+                random.uniform(recipe.centredWidthFraction.lowerBound, recipe.centredWidthFraction.upperBound) * fw
                 / layout.width
         }
         return CameraDraw(
@@ -380,8 +395,9 @@ package struct HeldOutSceneComposer: Sendable {
         _ draw: CameraDraw, layout: DocumentLayout, framing: HeldOutRecipe.Framing, using random: inout SeededGenerator
     ) -> HeldOutCamera {
         var camera = draw.camera(tilt: draw.tiltDegrees)
-        frame(&camera, layout: layout, framing: framing, fw: Double(draw.frameWidth), fh: Double(draw.frameHeight),
-              using: &random)
+        frame(
+            &camera, layout: layout, framing: framing, fw: Double(draw.frameWidth), fh: Double(draw.frameHeight),
+            using: &random)
         return camera
     }
 
@@ -439,13 +455,16 @@ package struct HeldOutSceneComposer: Sendable {
             case .centred, .tinyMRZ, .far:
                 camera.scaleDistance(by: extra)
                 let b = bounds(outline())
-                let freeX = max(0, fw - 2 * margin - (b.maxX - b.minX)), freeY = max(0, fh - 2 * margin - (b.maxY - b.minY))
+                let freeX = max(0, fw - 2 * margin - (b.maxX - b.minX)),
+                    freeY = max(0, fh - 2 * margin - (b.maxY - b.minY))
                 let targetX = margin + free.0 * freeX, targetY = margin + free.1 * freeY
                 moveTo { x0, y0, _, _ in (targetX - x0, targetY - y0) }
                 // Off the axis the outline stretches: push it back inside the margin.
                 moveTo { x0, y0, x1, y1 in
-                    (x0 < margin ? margin - x0 : (x1 > fw - margin ? fw - margin - x1 : 0),
-                     y0 < margin ? margin - y0 : (y1 > fh - margin ? fh - margin - y1 : 0))
+                    (
+                        x0 < margin ? margin - x0 : (x1 > fw - margin ? fw - margin - x1 : 0),
+                        y0 < margin ? margin - y0 : (y1 > fh - margin ? fh - margin - y1 : 0)
+                    )
                 }
             case .overfilled:
                 camera.scaleDistance(by: 1 / (closer * extra))
@@ -454,7 +473,8 @@ package struct HeldOutSceneComposer: Sendable {
                 camera.scaleDistance(by: extra)
                 moveTo { x0, y0, x1, y1 in
                     let w = x1 - x0, h = y1 - y0
-                    let cx = margin + along * max(0, fw - 2 * margin - w), cy = margin + along * max(0, fh - 2 * margin - h)
+                    let cx = margin + along * max(0, fw - 2 * margin - w),
+                        cy = margin + along * max(0, fh - 2 * margin - h)
                     switch side {
                     case 0: return (-out * w - x0, cy - y0)
                     case 1: return (fw + out * w - x1, cy - y0)
@@ -466,7 +486,8 @@ package struct HeldOutSceneComposer: Sendable {
                 camera.scaleDistance(by: extra)
                 moveTo { x0, y0, x1, y1 in
                     let w = x1 - x0, h = y1 - y0
-                    let cx = margin + along * max(0, fw - 2 * margin - w), cy = margin + along * max(0, fh - 2 * margin - h)
+                    let cx = margin + along * max(0, fw - 2 * margin - w),
+                        cy = margin + along * max(0, fh - 2 * margin - h)
                     switch side {
                     case 0: return (gap - x0, cy - y0)
                     case 1: return (fw - gap - x1, cy - y0)
@@ -478,7 +499,8 @@ package struct HeldOutSceneComposer: Sendable {
             let q = outline()
             let b = bounds(q)
             let inside = b.minX >= 0 && b.minY >= 0 && b.maxX <= fw && b.maxY <= fh
-            let clear = b.minX >= 1.25 * edgeMargin && b.minY >= 1.25 * edgeMargin
+            let clear =
+                b.minX >= 1.25 * edgeMargin && b.minY >= 1.25 * edgeMargin
                 && b.maxX <= fw - 1.25 * edgeMargin && b.maxY <= fh - 1.25 * edgeMargin
             let status = TrueCaptureStatus.decide(
                 corners: q, layout: layout, frameWidth: Int(fw), frameHeight: Int(fh), tiltDegrees: 0)
@@ -486,8 +508,10 @@ package struct HeldOutSceneComposer: Sendable {
             switch framing {
             case .centred, .tinyMRZ: kept = clear
             case .far:
-                kept = clear && (q.area / (layout.width * layout.height)).squareRoot()
-                    < PlacementStatus.minimumPixelsPerMillimetre
+                kept =
+                    clear
+                    && (q.area / (layout.width * layout.height)).squareRoot()
+                        < PlacementStatus.minimumPixelsPerMillimetre
             case .overfilled: kept = status == .tooClose
             case .cut: kept = !inside
             case .nearEdge: kept = inside && !clear && status == .tooCloseToEdge
@@ -500,8 +524,10 @@ package struct HeldOutSceneComposer: Sendable {
     // MARK: Light
 
     /// A soft shadow of the document on the surface it lies on.
-    private static func castShadow(_ frame: inout PlanarFrame, under corners: Quadrilateral2D,
-                                   using random: inout SeededGenerator) {
+    private static func castShadow(
+        _ frame: inout PlanarFrame, under corners: Quadrilateral2D,
+        using random: inout SeededGenerator
+    ) {
         let diagonal = corners.upperLeft.distance(to: corners.lowerRight)
         let offset = Point2D(x: random.uniform(-0.02, 0.02) * diagonal, y: random.uniform(0, 0.025) * diagonal)
         let softness = Float(random.uniform(0.01, 0.04) * diagonal)
@@ -559,7 +585,9 @@ package struct HeldOutSceneComposer: Sendable {
         }
         guard placed else { return nil }
         if onMRZ { peak = min(peak, random.uniform(60, 140)) }
-        let tint = (Float(random.uniform(0.92, 1.05)), Float(random.uniform(0.95, 1.03)), Float(random.uniform(0.95, 1.1)))
+        let tint = (
+            Float(random.uniform(0.92, 1.05)), Float(random.uniform(0.95, 1.03)), Float(random.uniform(0.95, 1.1))
+        )
         let (c, s) = (cos(angle), sin(angle))
         let w = frame.width, h = frame.height
         let m = toDocument.m

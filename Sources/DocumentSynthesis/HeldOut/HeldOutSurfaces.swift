@@ -53,8 +53,10 @@ enum HeldOutSurfaces {
         let grainDepth = random.uniform(0.08, 0.22)
         let noise = ValueNoise(seed: random.next())
         let plankSeeds = ValueNoise(seed: random.next())
-        let sheen = (Point2D(x: random.uniform(0, Double(width)), y: random.uniform(0, Double(height))),
-                     random.uniform(0.3, 0.8) * Double(max(width, height)), random.uniform(0, 0.25))
+        let sheen = (
+            Point2D(x: random.uniform(0, Double(width)), y: random.uniform(0, Double(height))),
+            random.uniform(0.3, 0.8) * Double(max(width, height)), random.uniform(0, 0.25)
+        )
         frame.withPlanes { r, g, b in
             for y in 0..<height {
                 for x in 0..<width {
@@ -129,10 +131,12 @@ enum HeldOutSurfaces {
             while line < size.1 / 2 - lineHeight {
                 let words = (0..<random.integer(in: 3...9)).map { _ in randomWord(&random) }.joined(separator: " ")
                 let start = Point2D(x: -size.0 / 2 + lineHeight, y: line)
-                let p = Point2D(x: centre.x + start.x * cos(angle) - start.y * sin(angle),
-                                y: centre.y + start.x * sin(angle) + start.y * cos(angle))
-                canvas.drawText(words, x: p.x, y: p.y, angle: angle, family: font, size: lineHeight * 0.7,
-                                colour: RGBA(r: 40, g: 40, b: 50))
+                let p = Point2D(
+                    x: centre.x + start.x * cos(angle) - start.y * sin(angle),
+                    y: centre.y + start.x * sin(angle) + start.y * cos(angle))
+                canvas.drawText(
+                    words, x: p.x, y: p.y, angle: angle, family: font, size: lineHeight * 0.7,
+                    colour: RGBA(r: 40, g: 40, b: 50))
                 line += lineHeight * random.uniform(1.2, 1.8)
             }
         }
@@ -147,8 +151,9 @@ enum HeldOutSurfaces {
             for row in 0..<5 {
                 for column in 0..<14 {
                     let local = Point2D(x: (Double(column) - 6.5) * key * 1.1, y: (Double(row) - 2) * key * 1.1)
-                    let p = Point2D(x: centre.x + local.x * cos(angle) - local.y * sin(angle),
-                                    y: centre.y + local.x * sin(angle) + local.y * cos(angle))
+                    let p = Point2D(
+                        x: centre.x + local.x * cos(angle) - local.y * sin(angle),
+                        y: centre.y + local.x * sin(angle) + local.y * cos(angle))
                     canvas.fill(rotatedRect(p, (key * 0.9, key * 0.9), angle), colour: rgba(keyColour))
                 }
             }
@@ -157,22 +162,26 @@ enum HeldOutSurfaces {
         for _ in 0..<random.integer(in: 0...3) {
             let centre = Point2D(x: random.uniform(0, w), y: random.uniform(0, h))
             let pen = colour(random.uniform(0, 360), random.uniform(0.3, 0.9), random.uniform(0.15, 0.5))
-            canvas.fill(rotatedRect(centre, (random.uniform(0.25, 0.45) * unit, 0.018 * unit), random.uniform(0, 3.14)),
-                        colour: rgba(pen))
+            canvas.fill(
+                rotatedRect(centre, (random.uniform(0.25, 0.45) * unit, 0.018 * unit), random.uniform(0, 3.14)),
+                colour: rgba(pen))
         }
         // Sticky notes and a mug.
         for _ in 0..<random.integer(in: 0...2) {
             let note = colour(random.pick([55.0, 320, 190, 100]), 0.8, 0.7)
-            canvas.fill(rotatedRect(Point2D(x: random.uniform(0, w), y: random.uniform(0, h)),
-                                    (0.12 * unit, 0.12 * unit), random.uniform(-0.4, 0.4)), colour: rgba(note))
+            canvas.fill(
+                rotatedRect(
+                    Point2D(x: random.uniform(0, w), y: random.uniform(0, h)),
+                    (0.12 * unit, 0.12 * unit), random.uniform(-0.4, 0.4)), colour: rgba(note))
         }
         if random.chance(0.3) {
             let radius = random.uniform(0.08, 0.14) * unit
             let x = random.uniform(0, w), y = random.uniform(0, h)
             let mug = colour(random.uniform(0, 360), random.uniform(0, 0.6), random.uniform(0.3, 0.85))
             canvas.fillEllipse(x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius, colour: rgba(mug))
-            canvas.fillEllipse(x: x - 0.8 * radius, y: y - 0.8 * radius, width: 1.6 * radius, height: 1.6 * radius,
-                               colour: RGBA(r: 60, g: 35, b: 20))
+            canvas.fillEllipse(
+                x: x - 0.8 * radius, y: y - 0.8 * radius, width: 1.6 * radius, height: 1.6 * radius,
+                colour: RGBA(r: 60, g: 35, b: 20))
         }
         return PlanarFrame(canvas.image())
     }
@@ -187,13 +196,15 @@ enum HeldOutSurfaces {
             stops: [(0, rgba(wall)), (1, rgba((wall.0 * 0.6, wall.1 * 0.6, wall.2 * 0.6)))])
         if random.chance(0.6) {
             let x = random.uniform(-0.2, 0.8) * w
-            canvas.fillRect(x: x, y: random.uniform(-0.2, 0.3) * h, width: random.uniform(0.2, 0.5) * w,
-                            height: random.uniform(0.3, 0.7) * h, colour: RGBA(r: 245, g: 248, b: 255))
+            canvas.fillRect(
+                x: x, y: random.uniform(-0.2, 0.3) * h, width: random.uniform(0.2, 0.5) * w,
+                height: random.uniform(0.3, 0.7) * h, colour: RGBA(r: 245, g: 248, b: 255))
         }
         for _ in 0..<random.integer(in: 1...4) {
             let c = colour(random.uniform(0, 360), random.uniform(0, 0.5), random.uniform(0.05, 0.5))
-            canvas.fillRect(x: random.uniform(-0.2, 0.9) * w, y: random.uniform(0.2, 0.9) * h,
-                            width: random.uniform(0.1, 0.5) * w, height: random.uniform(0.1, 0.6) * h, colour: rgba(c))
+            canvas.fillRect(
+                x: random.uniform(-0.2, 0.9) * w, y: random.uniform(0.2, 0.9) * h,
+                width: random.uniform(0.1, 0.5) * w, height: random.uniform(0.1, 0.6) * h, colour: rgba(c))
         }
         var frame = PlanarFrame(canvas.image())
         frame.gaussianBlur(sigma: random.uniform(0.006, 0.015) * max(w, h))

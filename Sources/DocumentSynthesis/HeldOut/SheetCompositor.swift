@@ -28,7 +28,7 @@ struct SheetCompositor {
             let source = Quadrilateral2D(x: 0, y: v0, width: tw, height: v1 - v0)
             let target = source.mapped(map)
             guard target.corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), target.area > 1e-6,
-                  let toFrame = Homography(from: source, to: target), let toTexture = toFrame.inverse
+                let toFrame = Homography(from: source, to: target), let toTexture = toFrame.inverse
             else { continue }
             // Outer edges: left and right always, top only for the first strip, bottom for the last.
             let outer = [s == 0, true, s == rowBreaks.count - 2, true]  // UL-UR, UR-LR, LR-LL, LL-UL
@@ -49,8 +49,11 @@ struct SheetCompositor {
             let p = c[i], q = c[(i + 1) % 4]
             let dx = q.x - p.x, dy = q.y - p.y
             let length = max((dx * dx + dy * dy).squareRoot(), 1e-9)
-            lines.append((-dy / length * orientation, dx / length * orientation,
-                          (dy * p.x - dx * p.y) / length * orientation))
+            lines.append(
+                (
+                    -dy / length * orientation, dx / length * orientation,
+                    (dy * p.x - dx * p.y) / length * orientation
+                ))
         }
         let xs = c.map(\.x), ys = c.map(\.y)
         let x0 = max(0, Int(floor(xs.min() ?? 0)) - 1), x1 = min(w, Int(ceil(xs.max() ?? 0)) + 1)
@@ -87,10 +90,14 @@ struct SheetCompositor {
                         let a00 = (1 - du) * (1 - dv) * Float(tex[i00 + 3]), a10 = du * (1 - dv) * Float(tex[i10 + 3])
                         let a01 = (1 - du) * dv * Float(tex[i01 + 3]), a11 = du * dv * Float(tex[i11 + 3])
                         let sa = a00 + a10 + a01 + a11
-                        let sr = a00 * Float(tex[i00]) + a10 * Float(tex[i10]) + a01 * Float(tex[i01]) + a11 * Float(tex[i11])
-                        let sg = a00 * Float(tex[i00 + 1]) + a10 * Float(tex[i10 + 1]) + a01 * Float(tex[i01 + 1])
+                        let sr =
+                            a00 * Float(tex[i00]) + a10 * Float(tex[i10]) + a01 * Float(tex[i01]) + a11
+                            * Float(tex[i11])
+                        let sg =
+                            a00 * Float(tex[i00 + 1]) + a10 * Float(tex[i10 + 1]) + a01 * Float(tex[i01 + 1])
                             + a11 * Float(tex[i11 + 1])
-                        let sb = a00 * Float(tex[i00 + 2]) + a10 * Float(tex[i10 + 2]) + a01 * Float(tex[i01 + 2])
+                        let sb =
+                            a00 * Float(tex[i00 + 2]) + a10 * Float(tex[i10 + 2]) + a01 * Float(tex[i01 + 2])
                             + a11 * Float(tex[i11 + 2])
                         if sa <= 0 { continue }
                         var cr = sr / sa, cg = sg / sa, cb = sb / sa

@@ -37,12 +37,14 @@ struct SheetTexture {
             RGBA(r: 110, g: 20, b: 30), RGBA(r: 20, g: 30, b: 70), RGBA(r: 25, g: 60, b: 40), RGBA(r: 25, g: 25, b: 28),
             RGBA(r: 80, g: 25, b: 50),
         ])
-        canvas.fillRoundedRect(x: 0, y: 0, width: totalWidth * t, height: totalHeight * t, radius: 4 * t,
-                               colour: coverColour)
+        canvas.fillRoundedRect(
+            x: 0, y: 0, width: totalWidth * t, height: totalHeight * t, radius: 4 * t,
+            colour: coverColour)
         // Facing page.
         let paper = DocumentPalette.hsl(random.uniform(0, 360), random.uniform(0.1, 0.4), random.uniform(0.86, 0.94))
         let top = cover
-        canvas.fillRoundedRect(x: cover * t, y: top * t, width: width * t, height: height * t, radius: 2 * t, colour: paper)
+        canvas.fillRoundedRect(
+            x: cover * t, y: top * t, width: width * t, height: height * t, radius: 2 * t, colour: paper)
         let pattern = DocumentPalette.hsl(random.uniform(0, 360), 0.4, 0.6, alpha: 0.35)
         for k in 0..<random.integer(in: 8...20) {
             let y0 = top + Double(k) * height / 20
@@ -53,13 +55,15 @@ struct SheetTexture {
             canvas.strokePath(points, lineWidth: 0.12 * t, colour: pattern)
         }
         let ink = DocumentPalette.hsl(random.uniform(200, 250), 0.3, random.uniform(0.15, 0.3))
-        canvas.drawText(HeldOutSurfaces.randomWord(&random).uppercased(), x: (cover + 8) * t, y: (top + 12) * t,
-                        family: font, size: 4.5 * t, colour: ink, bold: true)
+        canvas.drawText(
+            HeldOutSurfaces.randomWord(&random).uppercased(), x: (cover + 8) * t, y: (top + 12) * t,
+            family: font, size: 4.5 * t, colour: ink, bold: true)
         var line = top + 22
         while line < top + height - 10 {
             let words = (0..<random.integer(in: 2...6)).map { _ in HeldOutSurfaces.randomWord(&random) }
-            canvas.drawText(words.joined(separator: " "), x: (cover + 8) * t, y: line * t, family: font,
-                            size: random.uniform(2.2, 3.2) * t, colour: ink)
+            canvas.drawText(
+                words.joined(separator: " "), x: (cover + 8) * t, y: line * t, family: font,
+                size: random.uniform(2.2, 3.2) * t, colour: ink)
             line += random.uniform(5, 9)
         }
         if random.chance(0.6) {
@@ -70,12 +74,14 @@ struct SheetTexture {
                 Point2D(x: c.x + radius * cos($0), y: c.y + radius * sin($0))
             }
             canvas.strokePath(ring, lineWidth: 0.6 * t, colour: stamp)
-            canvas.drawText(HeldOutSurfaces.randomWord(&random).uppercased(), x: c.x - radius * 0.6, y: c.y,
-                            angle: random.uniform(-0.4, 0.4), family: font, size: 3.5 * t, colour: stamp, bold: true)
+            canvas.drawText(
+                HeldOutSurfaces.randomWord(&random).uppercased(), x: c.x - radius * 0.6, y: c.y,
+                angle: random.uniform(-0.4, 0.4), family: font, size: 3.5 * t, colour: stamp, bold: true)
         }
         // Spine: the gutter between the pages.
-        canvas.fillRect(x: 0, y: (top + height) * t, width: totalWidth * t, height: spine * t,
-                        colour: RGBA(r: 35, g: 30, b: 30))
+        canvas.fillRect(
+            x: 0, y: (top + height) * t, width: totalWidth * t, height: spine * t,
+            colour: RGBA(r: 35, g: 30, b: 30))
         var image = canvas.image()
         let origin = Point2D(x: cover, y: top + height + spine)
         paste(dataPage, into: &image, at: Point2D(x: origin.x * t, y: origin.y * t))
@@ -93,11 +99,13 @@ struct SheetTexture {
         let canvas = CairoCanvas(
             width: max(1, Int((totalWidth * t).rounded())), height: max(1, Int((totalHeight * t).rounded())),
             background: RGBA(r: 0, g: 0, b: 0, a: 0))
-        canvas.fillRoundedRect(x: 0, y: 0, width: totalWidth * t, height: totalHeight * t, radius: 3 * bezel * t,
-                               colour: RGBA(r: 14, g: 14, b: 16))
+        canvas.fillRoundedRect(
+            x: 0, y: 0, width: totalWidth * t, height: totalHeight * t, radius: 3 * bezel * t,
+            colour: RGBA(r: 14, g: 14, b: 16))
         let viewer = darkViewer ? RGBA(r: 28, g: 28, b: 32) : RGBA(r: 242, g: 244, b: 248)
-        canvas.fillRect(x: bezel * t, y: bezel * t, width: (totalWidth - 2 * bezel) * t,
-                        height: (totalHeight - 2 * bezel) * t, colour: viewer)
+        canvas.fillRect(
+            x: bezel * t, y: bezel * t, width: (totalWidth - 2 * bezel) * t,
+            height: (totalHeight - 2 * bezel) * t, colour: viewer)
         var image = canvas.image()
         var shown = document
         shown.pixels.withUnsafeMutableBufferPointer { p in

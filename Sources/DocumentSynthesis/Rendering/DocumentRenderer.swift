@@ -348,8 +348,9 @@ private struct Painter {
         ]
         let dates: [VizField: SyntheticIdentity.CalendarDate] = [
             .dateOfBirth: id.dateOfBirth, .dateOfExpiry: id.dateOfExpiry,
-            .dateOfIssue: SyntheticIdentity.CalendarDate(year: issueYear, month: id.dateOfExpiry.month,
-                                                         day: id.dateOfExpiry.day),
+            .dateOfIssue: SyntheticIdentity.CalendarDate(
+                year: issueYear, month: id.dateOfExpiry.month,
+                day: id.dateOfExpiry.day),
         ]
         let (region, rows) = gridRows(
             id: id, number: number, surname: surname, given: given, nationality: nationality, birth: birth, sex: sex,

@@ -35,7 +35,9 @@ package struct VizFieldPrinter {
             }
         }
 
-        private static let english = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+        private static let english = [
+            "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC",
+        ]
         private static let others: [String: [String]] = [
             "fra": ["JANV", "FÉVR", "MARS", "AVR", "MAI", "JUIN", "JUIL", "AOÛT", "SEPT", "OCT", "NOV", "DÉC"],
             "deu": ["JAN", "FEB", "MÄR", "APR", "MAI", "JUN", "JUL", "AUG", "SEP", "OKT", "NOV", "DEZ"],
@@ -83,13 +85,16 @@ package struct VizFieldPrinter {
             }
             printed[cell.field] = value
             let captions = [cell.captions[main]?.first, cell.captions[second]?.first].compactMap { $0 }
-            let caption = captions.count == 2 && captions[0] != captions[1]
+            let caption =
+                captions.count == 2 && captions[0] != captions[1]
                 ? captions[0] + " / " + captions[1] : captions.first ?? ""
             let top = cell.zone.y
-            text(caption, x: cell.zone.x, baseline: top + labelSize * 1.05, size: labelSize, colour: labelColour,
-                 bold: false, maxWidth: cell.zone.width - 0.5)
-            text(value, x: cell.zone.x, baseline: top + labelSize * 1.25 + valueSize * 1.05, size: valueSize,
-                 colour: ink, bold: bold, maxWidth: cell.zone.width - 0.5)
+            text(
+                caption, x: cell.zone.x, baseline: top + labelSize * 1.05, size: labelSize, colour: labelColour,
+                bold: false, maxWidth: cell.zone.width - 0.5)
+            text(
+                value, x: cell.zone.x, baseline: top + labelSize * 1.25 + valueSize * 1.05, size: valueSize,
+                colour: ink, bold: bold, maxWidth: cell.zone.width - 0.5)
         }
         return Truth(layoutID: layout.id, values: printed, dates: printedDates)
     }

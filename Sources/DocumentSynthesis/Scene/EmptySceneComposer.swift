@@ -27,10 +27,13 @@ package struct EmptySceneComposer: Sendable {
         var noiseRandom = random.fork(7)
         let style = backgroundRandom.pick(tier.backgroundWeights.map(\.0), weights: tier.backgroundWeights.map(\.1))
         // A paper colour for the low-contrast style to sit near, as if a card were about.
-        let paper = (backgroundRandom.uniform(200, 245), backgroundRandom.uniform(200, 245),
-                     backgroundRandom.uniform(195, 240))
-        var frame = SceneBackground.render(style, width: frameWidth, height: frameHeight, paper: paper,
-                                           allowLight: tier.allowsLightBackgrounds, using: &backgroundRandom)
+        let paper = (
+            backgroundRandom.uniform(200, 245), backgroundRandom.uniform(200, 245),
+            backgroundRandom.uniform(195, 240)
+        )
+        var frame = SceneBackground.render(
+            style, width: frameWidth, height: frameHeight, paper: paper,
+            allowLight: tier.allowsLightBackgrounds, using: &backgroundRandom)
         Lighting.draw(tier: tier, using: &lightRandom).apply(to: &frame)
         frame.gaussianBlur(sigma: blurRandom.uniform(tier.blurSigma.lowerBound, tier.blurSigma.upperBound))
         let noise = noiseRandom.uniform(tier.noiseSigma.lowerBound, tier.noiseSigma.upperBound)

@@ -178,7 +178,8 @@ struct PlanarFrame {
                             luma = luma.replacing(with: zero, where: luma .< zero)
                                 .replacing(with: top, where: luma .> top)
                             let sd = base * (0.25 + (0.75 / 255) * luma).squareRoot()
-                            let sum = (words & byteMask) &+ ((words &>> 8) & byteMask)
+                            let sum =
+                                (words & byteMask) &+ ((words &>> 8) & byteMask)
                                 &+ ((words &>> 16) & byteMask) &+ ((words &>> 24) & byteMask)
                             let common = (float(sum) - 510) * sd
                             let chroma = sd * chromaFactor
@@ -195,13 +196,16 @@ struct PlanarFrame {
                             let bits = local.next()
                             let luma = max(0, min(255, 0.299 * r[i] + 0.587 * g[i] + 0.114 * b[i]))
                             let sd = Float(sigma / 147.8) * (0.25 + 0.75 / 255 * luma).squareRoot()
-                            let sum = (bits & 0xFF) + ((bits >> 8) & 0xFF) + ((bits >> 16) & 0xFF) + ((bits >> 24) & 0xFF)
+                            let sum =
+                                (bits & 0xFF) + ((bits >> 8) & 0xFF) + ((bits >> 16) & 0xFF) + ((bits >> 24) & 0xFF)
                             let common = (Float(Int(truncatingIfNeeded: sum)) - 510) * sd
                             let chroma = sd * chromaFactor[0]
                             let channels = [r[i], g[i], b[i]]
                             for c in 0..<3 {
-                                let noise = Float(Int(truncatingIfNeeded: (bits >> (32 + 8 * UInt64(c))) & 0xFF)) - 127.5
-                                dst[4 * i + c] = UInt8(truncatingIfNeeded: Self.byte(channels[c] + common + noise * chroma))
+                                let noise =
+                                    Float(Int(truncatingIfNeeded: (bits >> (32 + 8 * UInt64(c))) & 0xFF)) - 127.5
+                                dst[4 * i + c] = UInt8(
+                                    truncatingIfNeeded: Self.byte(channels[c] + common + noise * chroma))
                             }
                             dst[4 * i + 3] = 255
                             i += 1

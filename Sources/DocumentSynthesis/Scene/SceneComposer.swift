@@ -161,7 +161,8 @@ package struct SceneComposer: Sendable {
 
         let degradations = SceneDegradations(
             background: style, rotationDegrees: pose.rotationDegrees, tiltDegrees: pose.tiltDegrees,
-            tiltAxisDegrees: pose.tiltAxisDegrees, documentWidthFraction: pose.widthFraction, partial: partial, framing: framing,
+            tiltAxisDegrees: pose.tiltAxisDegrees, documentWidthFraction: pose.widthFraction, partial: partial,
+            framing: framing,
             visibleFraction: visibleFraction(pose.corners), mrzPitchPixels: mrzPitch, shadow: shadow,
             lightingGradient: lighting.gradient, vignette: lighting.vignette, exposure: lighting.exposure, glare: glare,
             blurSigma: blurSigma, motionBlurLength: motionLength, motionBlurAngleDegrees: motionAngle * 180 / Double.pi,

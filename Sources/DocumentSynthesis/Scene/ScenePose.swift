@@ -34,7 +34,8 @@ struct ScenePose {
         let low = min(
             tier.documentWidthFraction.upperBound, max(tier.documentWidthFraction.lowerBound, pitchFraction / cos(tilt))
         )
-        let widthRange = framing == .overfilled
+        let widthRange =
+            framing == .overfilled
             ? SceneFraming.overfilledWidthFraction : low...tier.documentWidthFraction.upperBound
         var fraction = random.uniform(widthRange.lowerBound, widthRange.upperBound)
 
@@ -105,8 +106,10 @@ struct ScenePose {
             tx = fw / 2 - (box.minX + box.maxX) / 2 + random.uniform(-0.1, 0.1) * fw
             ty = fh / 2 - (box.minY + box.maxY) / 2 + random.uniform(-0.1, 0.1) * fh
         case .nearEdge:
-            let gap = random.uniform(SceneFraming.nearEdgeMarginFraction.lowerBound,
-                                     SceneFraming.nearEdgeMarginFraction.upperBound) * min(fw, fh)
+            let gap =
+                random.uniform(
+                    SceneFraming.nearEdgeMarginFraction.lowerBound,
+                    SceneFraming.nearEdgeMarginFraction.upperBound) * min(fw, fh)
             switch random.integer(in: 0...3) {
             case 0: tx = gap - box.minX
             case 1: tx = fw - gap - box.maxX

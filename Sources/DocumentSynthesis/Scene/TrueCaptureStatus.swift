@@ -47,7 +47,9 @@ package enum TrueCaptureStatus {
             return .partiallyVisible
         }
         let margin = edgeMarginFraction * min(fw, fh)
-        if corners.corners.contains(where: { $0.x < margin || $0.y < margin || $0.x > fw - margin || $0.y > fh - margin }) {
+        if corners.corners.contains(where: {
+            $0.x < margin || $0.y < margin || $0.x > fw - margin || $0.y > fh - margin
+        }) {
             return .tooCloseToEdge
         }
         let scale = (corners.area / (layout.width * layout.height)).squareRoot()

@@ -42,7 +42,9 @@ package struct FBxServerProvisioner: Sendable {
     }
 
     /// Creates a customer with one live API key and an `fbx` licence for `bundleIDs`.
-    package func provision(customerName: String, bundleIDs: [String], validDays: Int = 30) async throws
+    package func provision(
+        customerName: String, bundleIDs: [String], validDays: Int = 30
+    ) async throws
         -> Provisioned
     {
         let customer: CreatedCustomer = try await admin("POST", "/v1/admin/customers", ["name": customerName])
@@ -65,22 +67,26 @@ package struct FBxServerProvisioner: Sendable {
         encoder.outputFormatting = [.sortedKeys]
         var imported: [FBxCatalogFrame] = []
         for frame in frames {
-            var assets = [FBxCatalogFrame.Asset(
-                role: "model", sha256: try await upload(try encoder.encode(frame), mediaType: "application/json"))]
+            var assets = [
+                FBxCatalogFrame.Asset(
+                    role: "model", sha256: try await upload(try encoder.encode(frame), mediaType: "application/json"))
+            ]
             if let pixelsPerMillimetre {
                 let painted = EyewearAsset.painted(frame, pixelsPerMillimetre: pixelsPerMillimetre)
                 for (role, texture) in [("front", painted.front), ("temple", painted.temple)] {
                     let png = try ImageCodec.encodePNG(texture.straightAlphaImage(), compressionLevel: 3)
-                    assets.append(FBxCatalogFrame.Asset(role: role, sha256: try await upload(png, mediaType: "image/png")))
+                    assets.append(
+                        FBxCatalogFrame.Asset(role: role, sha256: try await upload(png, mediaType: "image/png")))
                 }
             }
             var colours = [FBxCatalogFrame.Color(name: "frame", hex: String(frame.frameColor.hex.prefix(7)))]
             if let accent = frame.accentColor {
                 colours.append(FBxCatalogFrame.Color(name: "accent", hex: String(accent.hex.prefix(7))))
             }
-            imported.append(FBxCatalogFrame(
-                sku: frame.sku, name: frame.name, lensWidthMm: frame.lensWidth, bridgeWidthMm: frame.bridgeWidth,
-                templeLengthMm: frame.templeLength, colors: colours, assets: assets))
+            imported.append(
+                FBxCatalogFrame(
+                    sku: frame.sku, name: frame.name, lensWidthMm: frame.lensWidth, bridgeWidthMm: frame.bridgeWidth,
+                    templeLengthMm: frame.templeLength, colors: colours, assets: assets))
         }
         struct Imported: Decodable { var imported: Int }
         let answer: Imported = try await admin("POST", "/v1/admin/frames", ImportRequest(frames: imported))
@@ -88,14 +94,17 @@ package struct FBxServerProvisioner: Sendable {
     }
 
     private func upload(_ bytes: Data, mediaType: String) async throws -> String {
-        let answer = try await client.send("POST", "/v1/admin/blobs", json: bytes, headers: headers,
-                                           contentType: mediaType)
+        let answer = try await client.send(
+            "POST", "/v1/admin/blobs", json: bytes, headers: headers,
+            contentType: mediaType)
         return try decode(UploadedBlob.self, answer, route: "/v1/admin/blobs").sha256
     }
 
     private var headers: [String: String] { ["Authorization": "Bearer " + adminToken] }
 
-    private func admin<Answer: Decodable>(_ method: String, _ path: String, _ body: some Encodable) async throws
+    private func admin<Answer: Decodable>(
+        _ method: String, _ path: String, _ body: some Encodable
+    ) async throws
         -> Answer
     {
         let answer: FBxServerClient.Answer
@@ -107,7 +116,9 @@ package struct FBxServerProvisioner: Sendable {
         return try decode(Answer.self, answer, route: path)
     }
 
-    private func decode<Answer: Decodable>(_ type: Answer.Type, _ answer: FBxServerClient.Answer, route: String) throws
+    private func decode<Answer: Decodable>(
+        _ type: Answer.Type, _ answer: FBxServerClient.Answer, route: String
+    ) throws
         -> Answer
     {
         guard (200..<300).contains(answer.status) else {

@@ -59,7 +59,9 @@ package final class DlibLandmarkBackend: LandmarkBackend {
         self.meanShape = shape.map { Point2D(x: $0.x, y: $0.y) }
     }
 
-    package func detectFaces(in image: GrayImage, upsample: Int = 0, minimumScore: Double = 0)
+    package func detectFaces(
+        in image: GrayImage, upsample: Int = 0, minimumScore: Double = 0
+    )
         throws(FaceEngineError) -> [FaceDetection]
     {
         guard !image.isEmpty else { throw .invalidInput("the image to search is empty") }
@@ -70,14 +72,17 @@ package final class DlibLandmarkBackend: LandmarkBackend {
         var count: Int32 = 0
         let status = detector.withLock { handle in
             image.pixels.withUnsafeBufferPointer { pixels in
-                dlib_shim_detect(handle.pointer, pixels.baseAddress, Int32(image.width), Int32(image.height),
-                                 Int32(image.width), Int32(upsample), minimumScore, &found, Int32(capacity), &count)
+                dlib_shim_detect(
+                    handle.pointer, pixels.baseAddress, Int32(image.width), Int32(image.height),
+                    Int32(image.width), Int32(upsample), minimumScore, &found, Int32(capacity), &count)
             }
         }
         try Self.check(status, operation: "detecting faces")
         return found.prefix(min(Int(count), capacity)).map {
-            FaceDetection(box: FaceBox(left: $0.rect.left, top: $0.rect.top, right: $0.rect.right,
-                                       bottom: $0.rect.bottom), score: $0.score)
+            FaceDetection(
+                box: FaceBox(
+                    left: $0.rect.left, top: $0.rect.top, right: $0.rect.right,
+                    bottom: $0.rect.bottom), score: $0.score)
         }
     }
 
@@ -86,24 +91,29 @@ package final class DlibLandmarkBackend: LandmarkBackend {
         var points = [dlib_shim_point](repeating: dlib_shim_point(), count: FaceLandmarks.count)
         let rect = dlib_shim_rect(left: box.left, top: box.top, right: box.right, bottom: box.bottom)
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            dlib_shim_landmarks(predictor.pointer, pixels.baseAddress, Int32(image.width), Int32(image.height),
-                                Int32(image.width), rect, &points, Int32(points.count))
+            dlib_shim_landmarks(
+                predictor.pointer, pixels.baseAddress, Int32(image.width), Int32(image.height),
+                Int32(image.width), rect, &points, Int32(points.count))
         }
         try Self.check(status, operation: "fitting landmarks")
         return try Self.landmarks(from: points)
     }
 
-    package func landmarks(in image: RGBAImage, placement: SimilarityTransform) throws(FaceEngineError)
+    package func landmarks(
+        in image: RGBAImage, placement: SimilarityTransform
+    ) throws(FaceEngineError)
         -> FaceLandmarks
     {
         guard image.width > 0, image.height > 0 else { throw .invalidInput("the image is empty") }
         var points = [dlib_shim_point](repeating: dlib_shim_point(), count: FaceLandmarks.count)
-        let affine = dlib_shim_affine(a: placement.a, b: -placement.b, c: placement.b, d: placement.a,
-                                      tx: placement.tx, ty: placement.ty)
+        let affine = dlib_shim_affine(
+            a: placement.a, b: -placement.b, c: placement.b, d: placement.a,
+            tx: placement.tx, ty: placement.ty)
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            dlib_shim_landmarks_placed(predictor.pointer, pixels.baseAddress, Int32(image.width),
-                                       Int32(image.height), Int32(image.width * 4), Int32(DLIB_SHIM_RGBA8),
-                                       affine, &points, Int32(points.count))
+            dlib_shim_landmarks_placed(
+                predictor.pointer, pixels.baseAddress, Int32(image.width),
+                Int32(image.height), Int32(image.width * 4), Int32(DLIB_SHIM_RGBA8),
+                affine, &points, Int32(points.count))
         }
         try Self.check(status, operation: "fitting landmarks")
         return try Self.landmarks(from: points)

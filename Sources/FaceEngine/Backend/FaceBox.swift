@@ -17,8 +17,9 @@ package struct FaceBox: Sendable, Equatable, Hashable {
 
     /// A box of `size` x `size` pixels centred on `centre`.
     package init(centre: Point2D, size: Double) {
-        self.init(left: centre.x - size / 2, top: centre.y - size / 2, right: centre.x + size / 2,
-                  bottom: centre.y + size / 2)
+        self.init(
+            left: centre.x - size / 2, top: centre.y - size / 2, right: centre.x + size / 2,
+            bottom: centre.y + size / 2)
     }
 
     package var width: Double { right - left }

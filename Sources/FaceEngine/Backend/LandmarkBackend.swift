@@ -16,7 +16,9 @@ package protocol LandmarkBackend: Sendable {
     /// Faces in `image`, best first. `upsample` doubles the image that many times first (finding
     /// smaller faces, at about four times the cost each); detections scoring below
     /// `minimumScore` are dropped.
-    func detectFaces(in image: GrayImage, upsample: Int, minimumScore: Double) throws(FaceEngineError)
+    func detectFaces(
+        in image: GrayImage, upsample: Int, minimumScore: Double
+    ) throws(FaceEngineError)
         -> [FaceDetection]
 
     /// The landmarks of the face in `box` (a detector's box) of a gray image.

@@ -16,7 +16,8 @@ package struct EyewearAsset: Sendable, Equatable {
     /// for a 140 mm frame: sharp on a 1080p screen). Takes tens of milliseconds in release
     /// builds: paint once per frame model and keep the asset.
     package static func painted(_ frame: EyewearFrame, pixelsPerMillimetre: Double = 8) -> EyewearAsset {
-        EyewearAsset(frame: frame, front: EyewearPainter.front(of: frame, pixelsPerMillimetre: pixelsPerMillimetre),
-                     temple: EyewearPainter.temple(of: frame, pixelsPerMillimetre: pixelsPerMillimetre))
+        EyewearAsset(
+            frame: frame, front: EyewearPainter.front(of: frame, pixelsPerMillimetre: pixelsPerMillimetre),
+            temple: EyewearPainter.temple(of: frame, pixelsPerMillimetre: pixelsPerMillimetre))
     }
 }

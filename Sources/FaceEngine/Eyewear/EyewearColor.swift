@@ -21,15 +21,17 @@ package struct EyewearColor: Sendable, Equatable, Hashable, Codable, CustomStrin
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
         let full = digits.count == 6 ? (value << 8) | 0xFF : value
-        self.init(red: UInt8(full >> 24), green: UInt8((full >> 16) & 0xFF), blue: UInt8((full >> 8) & 0xFF),
-                  alpha: UInt8(full & 0xFF))
+        self.init(
+            red: UInt8(full >> 24), green: UInt8((full >> 16) & 0xFF), blue: UInt8((full >> 8) & 0xFF),
+            alpha: UInt8(full & 0xFF))
     }
 
     package var hex: String {
-        "#" + [red, green, blue, alpha].map { byte in
-            let s = String(byte, radix: 16, uppercase: true)
-            return s.count == 1 ? "0" + s : s
-        }.joined()
+        "#"
+            + [red, green, blue, alpha].map { byte in
+                let s = String(byte, radix: 16, uppercase: true)
+                return s.count == 1 ? "0" + s : s
+            }.joined()
     }
 
     package var description: String { hex }
@@ -39,8 +41,10 @@ package struct EyewearColor: Sendable, Equatable, Hashable, Codable, CustomStrin
     package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let colour = EyewearColor(hex: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "expected #RRGGBB or #RRGGBBAA"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "expected #RRGGBB or #RRGGBBAA"))
         }
         self = colour
     }

@@ -8,11 +8,13 @@ extension EyewearFrame {
         sku: String, name: String, lensWidth: Double, bridgeWidth: Double, templeLength: Double,
         firstColorHex: String?, base: EyewearFrame?
     ) -> EyewearFrame? {
-        var frame = base ?? EyewearFrame(
-            sku: sku, name: name, shape: .rectangular, finish: .solid,
-            frameColor: EyewearColor(red: 30, green: 30, blue: 30),
-            lensTint: EyewearColor(red: 230, green: 235, blue: 240, alpha: 34),
-            lensWidth: 52, lensHeight: 40, bridgeWidth: 18, templeLength: 145, rimWidth: 3)
+        var frame =
+            base
+            ?? EyewearFrame(
+                sku: sku, name: name, shape: .rectangular, finish: .solid,
+                frameColor: EyewearColor(red: 30, green: 30, blue: 30),
+                lensTint: EyewearColor(red: 230, green: 235, blue: 240, alpha: 34),
+                lensWidth: 52, lensHeight: 40, bridgeWidth: 18, templeLength: 145, rimWidth: 3)
         frame.name = name
         frame.lensWidth = lensWidth
         frame.bridgeWidth = bridgeWidth

@@ -28,9 +28,11 @@ package struct EyewearFrame: Sendable, Equatable, Hashable, Codable {
     /// Width of the rim around each lens, mm.
     package var rimWidth: Double
 
-    package init(sku: String, name: String, shape: FrameShape, finish: FrameFinish, frameColor: EyewearColor,
-                 accentColor: EyewearColor? = nil, lensTint: EyewearColor, lensWidth: Double, lensHeight: Double,
-                 bridgeWidth: Double, templeLength: Double, rimWidth: Double) {
+    package init(
+        sku: String, name: String, shape: FrameShape, finish: FrameFinish, frameColor: EyewearColor,
+        accentColor: EyewearColor? = nil, lensTint: EyewearColor, lensWidth: Double, lensHeight: Double,
+        bridgeWidth: Double, templeLength: Double, rimWidth: Double
+    ) {
         self.sku = sku
         self.name = name
         self.shape = shape

@@ -24,18 +24,27 @@ package enum EyewearPainter {
         var strokes: [Stroke] = []
         let bridgeY = frame.shape == .aviator ? -0.25 * b : -0.45 * b
         let inner = lensOffset - a + frame.rimWidth * 0.3
-        strokes.append(Stroke(points: arc(from: Point2D(x: -inner, y: bridgeY), to: Point2D(x: inner, y: bridgeY),
-                                          sag: -0.12 * frame.bridgeWidth), width: bridgeRim, accent: false))
+        strokes.append(
+            Stroke(
+                points: arc(
+                    from: Point2D(x: -inner, y: bridgeY), to: Point2D(x: inner, y: bridgeY),
+                    sag: -0.12 * frame.bridgeWidth), width: bridgeRim, accent: false))
         if frame.shape == .aviator {
-            strokes.append(Stroke(points: [Point2D(x: -lensOffset + 0.2 * a, y: -0.78 * b),
-                                           Point2D(x: lensOffset - 0.2 * a, y: -0.78 * b)],
-                                  width: max(0.8, frame.rimWidth * 0.8), accent: frame.accentColor != nil))
+            strokes.append(
+                Stroke(
+                    points: [
+                        Point2D(x: -lensOffset + 0.2 * a, y: -0.78 * b),
+                        Point2D(x: lensOffset - 0.2 * a, y: -0.78 * b),
+                    ],
+                    width: max(0.8, frame.rimWidth * 0.8), accent: frame.accentColor != nil))
         }
         for side in [-1.0, 1.0] {
             let x0 = side * (lensOffset + a - frame.rimWidth)
             let x1 = side * (frame.totalWidth / 2 - 0.5)
-            strokes.append(Stroke(points: [Point2D(x: x0, y: -0.55 * b), Point2D(x: x1, y: -0.55 * b)],
-                                  width: frame.finish == .metal ? 2.0 : max(3, 0.35 * b), accent: false))
+            strokes.append(
+                Stroke(
+                    points: [Point2D(x: x0, y: -0.55 * b), Point2D(x: x1, y: -0.55 * b)],
+                    width: frame.finish == .metal ? 2.0 : max(3, 0.35 * b), accent: false))
         }
 
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -70,7 +79,8 @@ package enum EyewearPainter {
                     let c = coverage(d, pixel)
                     guard c > 0 else { continue }
                     let across = min(1, max(0, 0.5 + d / stroke.width))
-                    let colour = stroke.accent
+                    let colour =
+                        stroke.accent
                         ? shaded(accent, by: 1.05 - 0.2 * across)
                         : rimColour(frame, x: x, y: y, across: across, noise: noise)
                     out = out.overlaid(with: colour.scaled(by: c))
@@ -78,8 +88,9 @@ package enum EyewearPainter {
                 out.store(into: &pixels, at: (j * width + i) * 4)
             }
         }
-        return EyewearTexture(base: .init(width: width, height: height, pixels: pixels, pixelsPerMillimetre: ppmm),
-                              origin: origin)
+        return EyewearTexture(
+            base: .init(width: width, height: height, pixels: pixels, pixelsPerMillimetre: ppmm),
+            origin: origin)
     }
 
     /// One temple, hinge at x = 0 to the tip at x = ``EyewearFrame/templeLength``, at `pixelsPerMillimetre`.
@@ -108,15 +119,18 @@ package enum EyewearPainter {
                     .store(into: &pixels, at: (j * width + i) * 4)
             }
         }
-        return EyewearTexture(base: .init(width: width, height: height, pixels: pixels, pixelsPerMillimetre: ppmm),
-                              origin: origin)
+        return EyewearTexture(
+            base: .init(width: width, height: height, pixels: pixels, pixelsPerMillimetre: ppmm),
+            origin: origin)
     }
 
     // MARK: - Colours
 
     /// The rim colour at front position (x, y); `across` runs 0...1 across the rim or wire.
-    private static func rimColour(_ frame: EyewearFrame, x: Double, y: Double, across: Double,
-                                  noise: TortoiseNoise) -> Premultiplied {
+    private static func rimColour(
+        _ frame: EyewearFrame, x: Double, y: Double, across: Double,
+        noise: TortoiseNoise
+    ) -> Premultiplied {
         switch frame.finish {
         case .solid:
             return shaded(frame.frameColor, by: 1.1 - 0.25 * across)
@@ -135,7 +149,9 @@ package enum EyewearPainter {
     }
 
     /// The lens tint with a soft diagonal reflection in its upper-outer part.
-    private static func lensColour(_ frame: EyewearFrame, lx: Double, ly: Double, a: Double, b: Double)
+    private static func lensColour(
+        _ frame: EyewearFrame, lx: Double, ly: Double, a: Double, b: Double
+    )
         -> Premultiplied
     {
         let tint = Premultiplied(frame.lensTint)
@@ -146,9 +162,10 @@ package enum EyewearPainter {
 
     private static func shaded(_ colour: EyewearColor, by factor: Double) -> Premultiplied {
         let a = Double(colour.alpha) / 255
-        return Premultiplied(r: min(1, Double(colour.red) / 255 * factor) * a,
-                             g: min(1, Double(colour.green) / 255 * factor) * a,
-                             b: min(1, Double(colour.blue) / 255 * factor) * a, a: a)
+        return Premultiplied(
+            r: min(1, Double(colour.red) / 255 * factor) * a,
+            g: min(1, Double(colour.green) / 255 * factor) * a,
+            b: min(1, Double(colour.blue) / 255 * factor) * a, a: a)
     }
 
     /// Fraction of a pixel of size `pixel` covered by the inside (d < 0) of a distance field.
@@ -204,15 +221,17 @@ private struct Premultiplied {
 
     /// `above` drawn over `self` (source-over).
     func overlaid(with above: Premultiplied) -> Premultiplied {
-        Premultiplied(r: above.r + r * (1 - above.a), g: above.g + g * (1 - above.a), b: above.b + b * (1 - above.a),
-                      a: above.a + a * (1 - above.a))
+        Premultiplied(
+            r: above.r + r * (1 - above.a), g: above.g + g * (1 - above.a), b: above.b + b * (1 - above.a),
+            a: above.a + a * (1 - above.a))
     }
 
     func scaled(by k: Double) -> Premultiplied { Premultiplied(r: r * k, g: g * k, b: b * k, a: a * k) }
 
     func mixed(with other: Premultiplied, amount t: Double) -> Premultiplied {
-        Premultiplied(r: r + (other.r - r) * t, g: g + (other.g - g) * t, b: b + (other.b - b) * t,
-                      a: a + (other.a - a) * t)
+        Premultiplied(
+            r: r + (other.r - r) * t, g: g + (other.g - g) * t, b: b + (other.b - b) * t,
+            a: a + (other.a - a) * t)
     }
 
     func store(into pixels: inout [UInt8], at i: Int) {
@@ -251,7 +270,8 @@ private struct TortoiseNoise {
     }
 
     private func lattice(_ i: Int, _ j: Int) -> Double {
-        var z = seed &+ UInt64(bitPattern: Int64(i)) &* 0x9E37_79B9_7F4A_7C15
+        var z =
+            seed &+ UInt64(bitPattern: Int64(i)) &* 0x9E37_79B9_7F4A_7C15
             &+ UInt64(bitPattern: Int64(j)) &* 0xC2B2_AE3D_27D4_EB4F
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

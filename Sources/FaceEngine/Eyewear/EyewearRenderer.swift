@@ -50,14 +50,16 @@ package struct EyewearRenderer: Sendable {
 
         let frontOrigin = Vector3(x: 0, y: eyeY + frontDrop, z: frontDepth)
         let toImage = Self.projection(camera: camera, shift: shift)
-        let frontPlane = Self.plane(pose: pose, origin: frontOrigin, u: Vector3(x: 1, y: 0, z: 0),
-                                    v: Vector3(x: 0, y: 1, z: 0))
+        let frontPlane = Self.plane(
+            pose: pose, origin: frontOrigin, u: Vector3(x: 1, y: 0, z: 0),
+            v: Vector3(x: 0, y: 1, z: 0))
         let front = toImage.after(frontPlane).after(Self.texelToMillimetre(asset.front))
 
         let left = pose.cameraPoint(frontOrigin + Vector3(x: -frame.totalWidth / 2, y: 0, z: 0))
         let right = pose.cameraPoint(frontOrigin + Vector3(x: frame.totalWidth / 2, y: 0, z: 0))
-        guard let l = camera.project(left), let r = camera.project(right), let bridge = camera.project(
-            pose.cameraPoint(frontOrigin))
+        guard let l = camera.project(left), let r = camera.project(right),
+            let bridge = camera.project(
+                pose.cameraPoint(frontOrigin))
         else { return nil }
         let pixelsPerMillimetre = l.distance(to: r) / frame.totalWidth
 
@@ -77,8 +79,9 @@ package struct EyewearRenderer: Sendable {
             let opacity = min(1, max(0, (facing - 0.05) / 0.2))
             temples.append(.init(side: side, mapping: mapping, opacity: opacity, visibleLength: visible))
         }
-        return EyewearPlacement(front: front, temples: temples, pixelsPerMillimetre: pixelsPerMillimetre,
-                                bridgeCentre: bridge + shift)
+        return EyewearPlacement(
+            front: front, temples: temples, pixelsPerMillimetre: pixelsPerMillimetre,
+            bridgeCentre: bridge + shift)
     }
 
     /// Draws `asset` at `placement` onto `image`.
@@ -88,8 +91,9 @@ package struct EyewearRenderer: Sendable {
             let mapping = Self.levelMapping(placement: temple.mapping, texture: asset.temple, level: templeLevel)
             let fadeEnd = (temple.visibleLength - asset.temple.origin.x) * templeLevel.pixelsPerMillimetre - 0.5
             let fadeStart = fadeEnd - templeFadeLength * templeLevel.pixelsPerMillimetre
-            TextureCompositor.draw(templeLevel, mapping: mapping, opacity: temple.opacity, fadeStart: fadeStart,
-                                   fadeEnd: fadeEnd, onto: &image)
+            TextureCompositor.draw(
+                templeLevel, mapping: mapping, opacity: temple.opacity, fadeStart: fadeStart,
+                fadeEnd: fadeEnd, onto: &image)
         }
         let frontLevel = asset.front.level(for: placement.pixelsPerMillimetre)
         let frontMapping = Self.levelMapping(placement: placement.front, texture: asset.front, level: frontLevel)
@@ -99,7 +103,9 @@ package struct EyewearRenderer: Sendable {
     // MARK: - Maps
 
     /// Level-k pixels → level-0 pixels, composed with a level-0 mapping.
-    private static func levelMapping(placement: Homography, texture: EyewearTexture, level: EyewearTexture.Level)
+    private static func levelMapping(
+        placement: Homography, texture: EyewearTexture, level: EyewearTexture.Level
+    )
         -> Homography
     {
         let s = texture.levels[0].pixelsPerMillimetre / level.pixelsPerMillimetre

@@ -64,13 +64,16 @@ package struct EyewearTexture: Sendable, Equatable {
             for x in 0..<w {
                 for c in 0..<4 {
                     let i = (2 * y * level.width + 2 * x) * 4 + c
-                    let s = Int(level.pixels[i]) + Int(level.pixels[i + 4]) + Int(level.pixels[i + level.width * 4])
+                    let s =
+                        Int(level.pixels[i]) + Int(level.pixels[i + 4]) + Int(level.pixels[i + level.width * 4])
                         + Int(level.pixels[i + level.width * 4 + 4])
                     pixels[(y * w + x) * 4 + c] = UInt8((s + 2) / 4)
                 }
             }
         }
-        return Level(width: w, height: h, pixels: pixels, pixelsPerMillimetre: level.pixelsPerMillimetre * Double(w)
-                        / Double(level.width))
+        return Level(
+            width: w, height: h, pixels: pixels,
+            pixelsPerMillimetre: level.pixelsPerMillimetre * Double(w)
+                / Double(level.width))
     }
 }

@@ -11,14 +11,18 @@ package enum TextureCompositor {
     ///   - opacity: multiplies the texture's alpha (0...1).
     ///   - fadeStart/fadeEnd: along the level's x axis (in level pixels), alpha falls linearly from
     ///     full at `fadeStart` to nothing at `fadeEnd`, and texels beyond `fadeEnd` are not drawn.
-    package static func draw(_ level: EyewearTexture.Level, mapping: Homography, opacity: Double = 1,
-                             fadeStart: Double = .infinity, fadeEnd: Double = .infinity, onto image: inout RGBAImage) {
+    package static func draw(
+        _ level: EyewearTexture.Level, mapping: Homography, opacity: Double = 1,
+        fadeStart: Double = .infinity, fadeEnd: Double = .infinity, onto image: inout RGBAImage
+    ) {
         guard opacity > 0, level.width > 1, level.height > 1, image.width > 0, image.height > 0,
             let inverse = mapping.inverse
         else { return }
         let w = Double(level.width), h = Double(level.height)
-        let corners = [Point2D(x: -0.5, y: -0.5), Point2D(x: w - 0.5, y: -0.5), Point2D(x: -0.5, y: h - 0.5),
-                       Point2D(x: w - 0.5, y: h - 0.5)]
+        let corners = [
+            Point2D(x: -0.5, y: -0.5), Point2D(x: w - 0.5, y: -0.5), Point2D(x: -0.5, y: h - 0.5),
+            Point2D(x: w - 0.5, y: h - 0.5),
+        ]
         // Every corner must lie in front of the camera (positive homogeneous weight).
         let m = mapping.m
         guard corners.allSatisfy({ m[6] * $0.x + m[7] * $0.y + m[8] > 0 }) else { return }
@@ -57,16 +61,18 @@ package enum TextureCompositor {
                         let tx = Int(ux), ty = Int(vy)
                         let fx = u - ux, fyy = v - vy
                         let w00 = (1 - fx) * (1 - fyy), w10 = fx * (1 - fyy), w01 = (1 - fx) * fyy, w11 = fx * fyy
-                        var alpha = (texel(tx, ty, 3) * w00 + texel(tx + 1, ty, 3) * w10 + texel(tx, ty + 1, 3) * w01
-                            + texel(tx + 1, ty + 1, 3) * w11) / 255
+                        var alpha =
+                            (texel(tx, ty, 3) * w00 + texel(tx + 1, ty, 3) * w10 + texel(tx, ty + 1, 3) * w01
+                                + texel(tx + 1, ty + 1, 3) * w11) / 255
                         guard alpha > 0.001 else { continue }
                         var k = opacity
                         if u > fadeStart, fadeSpan > 0 { k *= max(0, (fadeEnd - u) / fadeSpan) }
                         alpha *= k
                         let d = (y * iw + x) * 4
                         for c in 0..<3 {
-                            let s = (texel(tx, ty, c) * w00 + texel(tx + 1, ty, c) * w10 + texel(tx, ty + 1, c) * w01
-                                + texel(tx + 1, ty + 1, c) * w11) * k
+                            let s =
+                                (texel(tx, ty, c) * w00 + texel(tx + 1, ty, c) * w10 + texel(tx, ty + 1, c) * w01
+                                    + texel(tx + 1, ty + 1, c) * w11) * k
                             dst[d + c] = UInt8(min(255, max(0, s + Double(dst[d + c]) * (1 - alpha) + 0.5)))
                         }
                         dst[d + 3] = UInt8(min(255, max(0, alpha * 255 + Double(dst[d + 3]) * (1 - alpha) + 0.5)))

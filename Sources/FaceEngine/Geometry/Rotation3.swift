@@ -42,8 +42,9 @@ package struct Rotation3: Sendable, Equatable {
     }
 
     package func apply(_ v: Vector3) -> Vector3 {
-        Vector3(x: m[0] * v.x + m[1] * v.y + m[2] * v.z, y: m[3] * v.x + m[4] * v.y + m[5] * v.z,
-                z: m[6] * v.x + m[7] * v.y + m[8] * v.z)
+        Vector3(
+            x: m[0] * v.x + m[1] * v.y + m[2] * v.z, y: m[3] * v.x + m[4] * v.y + m[5] * v.z,
+            z: m[6] * v.x + m[7] * v.y + m[8] * v.z)
     }
 
     /// `self` after `other` (apply `other` first).

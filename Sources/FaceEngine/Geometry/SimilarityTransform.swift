@@ -42,14 +42,17 @@ package struct SimilarityTransform: Sendable, Equatable {
 
     /// Composition: first `other`, then `self`.
     package func after(_ other: SimilarityTransform) -> SimilarityTransform {
-        SimilarityTransform(a: a * other.a - b * other.b, b: a * other.b + b * other.a,
-                            tx: a * other.tx - b * other.ty + tx, ty: b * other.tx + a * other.ty + ty)
+        SimilarityTransform(
+            a: a * other.a - b * other.b, b: a * other.b + b * other.a,
+            tx: a * other.tx - b * other.ty + tx, ty: b * other.tx + a * other.ty + ty)
     }
 
     /// The least-squares similarity mapping `source[i]` onto `destination[i]` (weighted by
     /// `weights[i]` when given); nil when there are fewer than two points or they all coincide.
-    package static func fit(from source: [Point2D], to destination: [Point2D],
-                            weights: [Double]? = nil) -> SimilarityTransform? {
+    package static func fit(
+        from source: [Point2D], to destination: [Point2D],
+        weights: [Double]? = nil
+    ) -> SimilarityTransform? {
         let n = min(source.count, destination.count)
         guard n >= 2 else { return nil }
         var sw = 0.0, sx = 0.0, sy = 0.0, dx = 0.0, dy = 0.0

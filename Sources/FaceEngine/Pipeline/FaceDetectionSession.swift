@@ -32,8 +32,10 @@ package struct FaceDetectionSession<C: Clock>: Sendable where C.Duration == Dura
     private let clock: C
     private let origin: C.Instant
 
-    package init(pipeline: TryOnPipeline, clock: C,
-                 configuration: FaceDetectionStateMachine.Configuration = .init()) {
+    package init(
+        pipeline: TryOnPipeline, clock: C,
+        configuration: FaceDetectionStateMachine.Configuration = .init()
+    ) {
         self.machine = FaceDetectionStateMachine(configuration: configuration)
         self.pipeline = pipeline
         self.clock = clock

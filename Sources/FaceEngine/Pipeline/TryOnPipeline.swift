@@ -36,9 +36,11 @@ package struct TryOnPipeline: Sendable {
     private var cameraSize: (width: Int, height: Int)?
     private var previousPose: HeadPose?
 
-    package init(backend: any LandmarkBackend, configuration: FaceTrackerConfiguration = FaceTrackerConfiguration(),
-                 pupillaryDistance: Double = GenericFaceModel.modelPupillaryDistance, camera: PinholeCamera? = nil,
-                 faceModel: GenericFaceModel = .standard) {
+    package init(
+        backend: any LandmarkBackend, configuration: FaceTrackerConfiguration = FaceTrackerConfiguration(),
+        pupillaryDistance: Double = GenericFaceModel.modelPupillaryDistance, camera: PinholeCamera? = nil,
+        faceModel: GenericFaceModel = .standard
+    ) {
         self.tracker = FaceTracker(backend: backend, configuration: configuration)
         self.pupillaryDistance = pupillaryDistance
         self.knownCamera = camera
@@ -56,7 +58,9 @@ package struct TryOnPipeline: Sendable {
 
     /// Tracks the face in `image` (taken at `timestamp` seconds) and, when `asset` is given and a
     /// face is tracked, draws the frame model onto `image`.
-    package mutating func process(_ image: inout RGBAImage, at timestamp: Double, asset: EyewearAsset?)
+    package mutating func process(
+        _ image: inout RGBAImage, at timestamp: Double, asset: EyewearAsset?
+    )
         throws(FaceEngineError) -> Output
     {
         let tracking = try tracker.process(image, at: timestamp)
@@ -73,8 +77,9 @@ package struct TryOnPipeline: Sendable {
             placement = renderer.placement(of: asset, pose: pose, landmarks: face.landmarks)
             if let placement { renderer.render(asset, at: placement, onto: &image) }
         }
-        return Output(tracking: tracking, pose: pose, placement: placement,
-                      renderingSeconds: ThreadCPUTime.now() - start)
+        return Output(
+            tracking: tracking, pose: pose, placement: placement,
+            renderingSeconds: ThreadCPUTime.now() - start)
     }
 
     private mutating func prepareCamera(width: Int, height: Int) {

@@ -22,8 +22,10 @@ package struct HeadPoseEstimator: Sendable {
 
     /// - Parameter faceModel: The generic head at the average pupillary distance (the SDK passes the
     ///   copy it extracted with its resources).
-    package init(camera: PinholeCamera, pupillaryDistance: Double = GenericFaceModel.modelPupillaryDistance,
-                 faceModel: GenericFaceModel = .standard) {
+    package init(
+        camera: PinholeCamera, pupillaryDistance: Double = GenericFaceModel.modelPupillaryDistance,
+        faceModel: GenericFaceModel = .standard
+    ) {
         self.camera = camera
         self.model = faceModel.scaled(toPupillaryDistance: pupillaryDistance)
     }
@@ -88,7 +90,8 @@ package struct HeadPoseEstimator: Sendable {
     }
 
     static func solve3(_ m: [Double], _ v: Vector3) -> Vector3? {
-        let det = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+        let det =
+            m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
             + m[2] * (m[3] * m[7] - m[4] * m[6])
         guard abs(det) > 1e-12 else { return nil }
         let inv = [
@@ -96,15 +99,18 @@ package struct HeadPoseEstimator: Sendable {
             m[5] * m[6] - m[3] * m[8], m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
             m[3] * m[7] - m[4] * m[6], m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3],
         ].map { $0 / det }
-        return Vector3(x: inv[0] * v.x + inv[1] * v.y + inv[2] * v.z, y: inv[3] * v.x + inv[4] * v.y + inv[5] * v.z,
-                       z: inv[6] * v.x + inv[7] * v.y + inv[8] * v.z)
+        return Vector3(
+            x: inv[0] * v.x + inv[1] * v.y + inv[2] * v.z, y: inv[3] * v.x + inv[4] * v.y + inv[5] * v.z,
+            z: inv[6] * v.x + inv[7] * v.y + inv[8] * v.z)
     }
 
     // MARK: - Refinement
 
     /// Weighted squared reprojection error (normalised coordinates); nil when a point is behind the camera.
-    static func cost(rotation: Rotation3, translation: Vector3, image: [Point2D], world: [Vector3],
-                     weights: [Double]) -> Double? {
+    static func cost(
+        rotation: Rotation3, translation: Vector3, image: [Point2D], world: [Vector3],
+        weights: [Double]
+    ) -> Double? {
         var sum = 0.0
         for i in world.indices {
             let p = rotation.apply(world[i]) + translation
@@ -115,11 +121,15 @@ package struct HeadPoseEstimator: Sendable {
         return sum
     }
 
-    private func refine(rotation r0: Rotation3, translation t0: Vector3, image: [Point2D], world: [Vector3],
-                        weights: [Double]) -> (Rotation3, Vector3, Double)? {
+    private func refine(
+        rotation r0: Rotation3, translation t0: Vector3, image: [Point2D], world: [Vector3],
+        weights: [Double]
+    ) -> (Rotation3, Vector3, Double)? {
         var rotation = r0, translation = t0
-        guard var cost = Self.cost(rotation: rotation, translation: translation, image: image, world: world,
-                                   weights: weights)
+        guard
+            var cost = Self.cost(
+                rotation: rotation, translation: translation, image: image, world: world,
+                weights: weights)
         else { return nil }
         var lambda = 1e-3
         for _ in 0..<maximumIterations {
@@ -154,8 +164,10 @@ package struct HeadPoseEstimator: Sendable {
                 guard let step = Self.solve(damped, g.map { -$0 }, n: 6) else { lambda *= 10; continue }
                 let newRotation = Rotation3(axisAngle: Vector3(x: step[0], y: step[1], z: step[2])).after(rotation)
                 let newTranslation = translation + Vector3(x: step[3], y: step[4], z: step[5])
-                if let c = Self.cost(rotation: newRotation, translation: newTranslation, image: image, world: world,
-                                     weights: weights), c < cost {
+                if let c = Self.cost(
+                    rotation: newRotation, translation: newTranslation, image: image, world: world,
+                    weights: weights), c < cost
+                {
                     let gain = cost - c
                     rotation = newRotation
                     translation = newTranslation

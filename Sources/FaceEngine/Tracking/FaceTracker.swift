@@ -77,7 +77,9 @@ package struct FaceTracker: Sendable {
 
     /// Tracks the face in `image`, taken at `timestamp` seconds (any origin; it only has to
     /// increase from frame to frame for the smoothing and motion prediction).
-    package mutating func process(_ image: RGBAImage, at timestamp: Double) throws(FaceEngineError)
+    package mutating func process(
+        _ image: RGBAImage, at timestamp: Double
+    ) throws(FaceEngineError)
         -> FaceTrackingResult
     {
         guard image.width >= 16, image.height >= 16 else { throw .invalidInput("the frame is smaller than 16x16") }
@@ -111,8 +113,10 @@ package struct FaceTracker: Sendable {
 
     // MARK: - Tracking
 
-    private mutating func follow(_ track: inout Track, in image: RGBAImage, at timestamp: Double,
-                                 timings: inout FaceTrackerTimings) throws(FaceEngineError) -> TrackedFace? {
+    private mutating func follow(
+        _ track: inout Track, in image: RGBAImage, at timestamp: Double,
+        timings: inout FaceTrackerTimings
+    ) throws(FaceEngineError) -> TrackedFace? {
         var t = ThreadCPUTime.now()
         let dt = min(max(timestamp - track.timestamp, 0), 0.25)
         var placed = track.placement
@@ -132,7 +136,8 @@ package struct FaceTracker: Sendable {
         let correlation = track.appearance.correlation(with: appearance)
         track.framesSinceConfirmation += 1
         track.framesSinceAttempt += 1
-        let due = track.framesSinceAttempt >= configuration.confirmationInterval
+        let due =
+            track.framesSinceAttempt >= configuration.confirmationInterval
             || (correlation < configuration.doubtfulAppearance && track.framesSinceAttempt >= 2)
             || correlation < configuration.appearanceThreshold
         var score: Double?
@@ -141,8 +146,9 @@ package struct FaceTracker: Sendable {
             let crop = confirmationCrop(around: fitted, of: image)
             lap(&t, into: &timings.crop)
             let expected = crop.box(of: fitted)
-            let detections = try backend.detectFaces(in: crop.image, upsample: 0,
-                                                     minimumScore: configuration.confirmationScore)
+            let detections = try backend.detectFaces(
+                in: crop.image, upsample: 0,
+                minimumScore: configuration.confirmationScore)
             let overlaps = detections.map { ($0, $0.box.intersectionOverUnion(with: expected)) }
             if let (best, overlap) = overlaps.max(by: { $0.1 < $1.1 }), overlap >= configuration.confirmationOverlap {
                 score = best.score
@@ -176,8 +182,9 @@ package struct FaceTracker: Sendable {
 
         let stability = stability(of: raw, since: track.lastRaw)
         let smoothed = smoother.smooth(raw, at: timestamp)
-        let face = TrackedFace(landmarks: smoothed, rawLandmarks: raw, placement: fitted, evidence: evidence,
-                               confidence: confidence(evidence, stability: stability))
+        let face = TrackedFace(
+            landmarks: smoothed, rawLandmarks: raw, placement: fitted, evidence: evidence,
+            confidence: confidence(evidence, stability: stability))
         if dt > 0 {
             let moved = fitted.apply(Point2D(x: 0.5, y: 0.5)) - track.placement.apply(Point2D(x: 0.5, y: 0.5))
             track.velocity = track.velocity * 0.5 + moved * (0.5 / dt)
@@ -191,8 +198,10 @@ package struct FaceTracker: Sendable {
 
     // MARK: - Full-frame search
 
-    private mutating func search(_ image: RGBAImage, at timestamp: Double,
-                                 timings: inout FaceTrackerTimings) throws(FaceEngineError) -> TrackedFace? {
+    private mutating func search(
+        _ image: RGBAImage, at timestamp: Double,
+        timings: inout FaceTrackerTimings
+    ) throws(FaceEngineError) -> TrackedFace? {
         var t = ThreadCPUTime.now()
         let factor = max(1, configuration.minimumFaceSize / 80)
         let small = GrayResampler.downscaled(image, by: factor)
@@ -215,11 +224,13 @@ package struct FaceTracker: Sendable {
         smoother.reset()
         let smoothed = smoother.smooth(raw, at: timestamp)
         let evidence = TrackedFace.Evidence.acquired(score: best.score)
-        track = Track(placement: fitted, velocity: Point2D(x: 0, y: 0), timestamp: timestamp, appearance: appearance,
-                      framesSinceConfirmation: 0, framesSinceAttempt: 0, lastRaw: raw)
+        track = Track(
+            placement: fitted, velocity: Point2D(x: 0, y: 0), timestamp: timestamp, appearance: appearance,
+            framesSinceConfirmation: 0, framesSinceAttempt: 0, lastRaw: raw)
         lap(&t, into: &timings.smoothing)
-        return TrackedFace(landmarks: smoothed, rawLandmarks: raw, placement: fitted, evidence: evidence,
-                           confidence: confidence(evidence, stability: 1))
+        return TrackedFace(
+            landmarks: smoothed, rawLandmarks: raw, placement: fitted, evidence: evidence,
+            confidence: confidence(evidence, stability: 1))
     }
 
     // MARK: - Helpers
@@ -247,8 +258,9 @@ package struct FaceTracker: Sendable {
         let margin = configuration.confirmationMargin * side
         let cropSize = Int((side + 2 * margin).rounded())
         // Crop pixel → model unit square: u = (x − margin) / (side − 1).
-        let cropToUnit = SimilarityTransform(a: 1 / (side - 1), b: 0, tx: -margin / (side - 1),
-                                             ty: -margin / (side - 1))
+        let cropToUnit = SimilarityTransform(
+            a: 1 / (side - 1), b: 0, tx: -margin / (side - 1),
+            ty: -margin / (side - 1))
         let toFrame = placement.after(cropToUnit)
         let crop = GrayResampler.crop(image, placement: toFrame, width: cropSize, height: cropSize)
         return ConfirmationCrop(image: crop, toFrame: toFrame, fromFrame: toFrame.inverse ?? .identity)

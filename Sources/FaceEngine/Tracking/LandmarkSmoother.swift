@@ -32,16 +32,19 @@ package struct LandmarkSmoother: Sendable, Equatable {
         let faceSize = max(1, landmarks.eyeCentreDistance)
         let beta = parameters.beta / faceSize
         if filters.count != landmarks.points.count * 2 {
-            filters = Array(repeating: OneEuroFilter(minimumCutoff: parameters.minimumCutoff, beta: beta,
-                                                     derivativeCutoff: parameters.derivativeCutoff),
-                            count: landmarks.points.count * 2)
+            filters = Array(
+                repeating: OneEuroFilter(
+                    minimumCutoff: parameters.minimumCutoff, beta: beta,
+                    derivativeCutoff: parameters.derivativeCutoff),
+                count: landmarks.points.count * 2)
         }
         var out = landmarks
         for i in 0..<landmarks.points.count {
             filters[2 * i].beta = beta
             filters[2 * i + 1].beta = beta
-            out.points[i] = Point2D(x: filters[2 * i].filter(landmarks.points[i].x, at: timestamp),
-                                    y: filters[2 * i + 1].filter(landmarks.points[i].y, at: timestamp))
+            out.points[i] = Point2D(
+                x: filters[2 * i].filter(landmarks.points[i].x, at: timestamp),
+                y: filters[2 * i + 1].filter(landmarks.points[i].y, at: timestamp))
         }
         return out
     }

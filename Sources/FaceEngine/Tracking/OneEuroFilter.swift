@@ -39,7 +39,8 @@ package struct OneEuroFilter: Sendable, Equatable {
         let dt = timestamp - lastTimestamp
         guard dt > 0, dt.isFinite, value.isFinite else { return previous }
         let derivative = (value - previous) / dt
-        let smoothedDerivative = lastDerivative + Self.alpha(cutoff: derivativeCutoff, dt: dt)
+        let smoothedDerivative =
+            lastDerivative + Self.alpha(cutoff: derivativeCutoff, dt: dt)
             * (derivative - lastDerivative)
         let cutoff = minimumCutoff + beta * abs(smoothedDerivative)
         let output = previous + Self.alpha(cutoff: cutoff, dt: dt) * (value - previous)

@@ -21,8 +21,10 @@ package struct TrackedFace: Sendable, Equatable {
     /// correlation) and the landmarks' stability since the last frame (see ``FaceTracker``).
     package var confidence: Double
 
-    package init(landmarks: FaceLandmarks, rawLandmarks: FaceLandmarks, placement: SimilarityTransform,
-                 evidence: Evidence, confidence: Double) {
+    package init(
+        landmarks: FaceLandmarks, rawLandmarks: FaceLandmarks, placement: SimilarityTransform,
+        evidence: Evidence, confidence: Double
+    ) {
         self.landmarks = landmarks
         self.rawLandmarks = rawLandmarks
         self.placement = placement

@@ -25,7 +25,8 @@ public final class AVCaptureCamera: NSObject, FortfaceCameraProvider, AVCaptureV
     public func openCamera() async throws -> AsyncThrowingStream<Frame, any Error> {
         guard await AVCaptureDevice.requestAccess(for: .video) else { throw AccessError.denied }
         guard let device = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back),
-              let input = try? AVCaptureDeviceInput(device: device) else { throw AccessError.unavailable }
+            let input = try? AVCaptureDeviceInput(device: device)
+        else { throw AccessError.unavailable }
         let output = AVCaptureVideoDataOutput()
         output.videoSettings = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
         output.setSampleBufferDelegate(self, queue: queue)
@@ -35,15 +36,18 @@ public final class AVCaptureCamera: NSObject, FortfaceCameraProvider, AVCaptureV
         session.addInput(input)
         session.addOutput(output)
         session.commitConfiguration()
-        let (stream, continuation) = AsyncThrowingStream<Frame, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let (stream, continuation) = AsyncThrowingStream<Frame, any Error>.makeStream(
+            bufferingPolicy: .bufferingNewest(1))
         lock.withLock { self.continuation = continuation }
         continuation.onTermination = { [session] _ in session.stopRunning() }
         queue.async { [session] in session.startRunning() }
         return stream
     }
 
-    public func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer,
-                              from connection: AVCaptureConnection) {
+    public func captureOutput(
+        _ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer,
+        from connection: AVCaptureConnection
+    ) {
         guard let buffer = CMSampleBufferGetImageBuffer(sampleBuffer) else { return }
         CVPixelBufferLockBaseAddress(buffer, .readOnly)
         defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
@@ -61,8 +65,9 @@ public final class AVCaptureCamera: NSObject, FortfaceCameraProvider, AVCaptureV
         }
         guard let image = try? RGBAImage(width: width, height: height, pixels: pixels) else { return }
         index += 1
-        let frame = Frame(index: index, timestamp: CMSampleBufferGetPresentationTimeStamp(sampleBuffer).seconds,
-                          image: image, origin: "camera#\(index)")
+        let frame = Frame(
+            index: index, timestamp: CMSampleBufferGetPresentationTimeStamp(sampleBuffer).seconds,
+            image: image, origin: "camera#\(index)")
         _ = lock.withLock { continuation }?.yield(frame)
     }
 }

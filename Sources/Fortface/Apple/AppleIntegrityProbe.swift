@@ -17,9 +17,10 @@ package struct AppleIntegrityProbe: IntegritySignalsProvider {
     package init() {}
 
     package func currentSignals() -> IntegritySignals {
-        IntegritySignals(debuggerAttached: Self.isTraced(), preloadInjection: Self.hasInsertedLibraries(),
-                         jailbroken: Self.looksJailbroken(), emulator: Self.isSimulator,
-                         hookingDetected: Self.hasHookingImage())
+        IntegritySignals(
+            debuggerAttached: Self.isTraced(), preloadInjection: Self.hasInsertedLibraries(),
+            jailbroken: Self.looksJailbroken(), emulator: Self.isSimulator,
+            hookingDetected: Self.hasHookingImage())
     }
 
     static var isSimulator: Bool {

@@ -55,7 +55,8 @@ public final class GalleryFileProvider: NSObject, FortfaceFileProvider, PHPicker
         }
     }
 
-    public nonisolated func documentPicker(_ controller: UIDocumentPickerViewController, didPickDocumentsAt urls: [URL]) {
+    public nonisolated func documentPicker(_ controller: UIDocumentPickerViewController, didPickDocumentsAt urls: [URL])
+    {
         Task { @MainActor in self.finish(urls.first.map { .file($0) } ?? .nothing) }
     }
 

@@ -1,7 +1,7 @@
 package import CaptureCore
 import Crypto
-package import Foundation
 package import FortfaceWire
+package import Foundation
 
 /// What an app's backend sends to the Fortface API (`docs/fortface.md`): device provisioning (admin),
 /// the handshake, documents and metrics (customer API key). Not part of the SDK's public surface:
@@ -52,7 +52,8 @@ package struct FortfaceAPIClient: Sendable {
             switch self {
             case let .unreachable(why): return "The Fortface API cannot be reached (\(why)). Is the server running?"
             case let .refused(status, code, body):
-                return "The Fortface API refused (\(status) \(code ?? "")): \(String(decoding: body.prefix(500), as: UTF8.self))"
+                return
+                    "The Fortface API refused (\(status) \(code ?? "")): \(String(decoding: body.prefix(500), as: UTF8.self))"
             case let .unexpectedAnswer(status): return "The Fortface API answered \(status) with unexpected JSON."
             }
         }
@@ -63,9 +64,12 @@ package struct FortfaceAPIClient: Sendable {
         struct Body: Encodable { var publicKey: String; var app: String }
         struct Reply: Decodable { var certificate: String }
         let key = P256.Signing.PrivateKey()
-        let answer = try await post("v1/admin/devices", bearer: adminToken,
-                                    body: Body(publicKey: key.publicKey.pemRepresentation, app: app))
-        guard answer.status == 201 else { throw .refused(status: answer.status, code: answer.errorCode, body: answer.body) }
+        let answer = try await post(
+            "v1/admin/devices", bearer: adminToken,
+            body: Body(publicKey: key.publicKey.pemRepresentation, app: app))
+        guard answer.status == 201 else {
+            throw .refused(status: answer.status, code: answer.errorCode, body: answer.body)
+        }
         guard let reply = try? JSONDecoder().decode(Reply.self, from: answer.body) else {
             throw .unexpectedAnswer(status: answer.status)
         }
@@ -103,8 +107,10 @@ package struct FortfaceAPIClient: Sendable {
 
     /// Sends the SDK's `{key, data, imgData}` (flattened with the session id, and the first side's
     /// `documentId` for a second side) to `/v1/documents` (capture) or `/v1/metrics` (cancel, timeout).
-    package func submit(apiKey: String, sessionId: String, sdkData: Data, documentId: String?,
-                        toMetrics: Bool) async throws(Failure) -> Answer {
+    package func submit(
+        apiKey: String, sessionId: String, sdkData: Data, documentId: String?,
+        toMetrics: Bool
+    ) async throws(Failure) -> Answer {
         struct Body: Encodable {
             var sessionId: String
             var key: String
@@ -115,14 +121,17 @@ package struct FortfaceAPIClient: Sendable {
         guard let payload = try? JSONDecoder().decode(SealedPayload.self, from: sdkData) else {
             throw .unexpectedAnswer(status: 0)
         }
-        return try await post(toMetrics ? "v1/metrics" : "v1/documents", bearer: apiKey, body: Body(
-            sessionId: sessionId, key: payload.key, data: payload.data, imgData: payload.imgData,
-            documentId: documentId))
+        return try await post(
+            toMetrics ? "v1/metrics" : "v1/documents", bearer: apiKey,
+            body: Body(
+                sessionId: sessionId, key: payload.key, data: payload.data, imgData: payload.imgData,
+                documentId: documentId))
     }
 
     private func post(_ path: String, bearer: String, body: some Encodable) async throws(Failure) -> Answer {
         do throws(SDKHTTPClient.TransportFailure) {
-            return try await client.send("POST", "/" + path, encoding: body, headers: ["Authorization": "Bearer \(bearer)"])
+            return try await client.send(
+                "POST", "/" + path, encoding: body, headers: ["Authorization": "Bearer \(bearer)"])
         } catch {
             switch error {
             case .unreachable: throw .unreachable("no answer from \(client.baseURL.absoluteString)")

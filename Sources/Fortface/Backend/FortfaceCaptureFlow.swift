@@ -1,5 +1,5 @@
-import Foundation
 import FortfaceWire
+import Foundation
 
 /// The whole Fortface flow as an app and its backend run it, side by side: device credentials
 /// (provisioned through the admin route when missing), `FortfaceSDK.start` → handshake → capture or
@@ -31,8 +31,10 @@ package struct FortfaceCaptureFlow: Sendable {
     /// Customisation and test hooks for the sessions (camera and files are set per side).
     package var sessionConfiguration = FortfaceSessionConfiguration()
 
-    package init(api: FortfaceAPIClient, apiKey: String, appId: String, adminToken: String?,
-                 store: DeviceCredentialStore, source: Source) {
+    package init(
+        api: FortfaceAPIClient, apiKey: String, appId: String, adminToken: String?,
+        store: DeviceCredentialStore, source: Source
+    ) {
         self.api = api
         self.apiKey = apiKey
         self.appId = appId
@@ -97,14 +99,16 @@ package struct FortfaceCaptureFlow: Sendable {
             case .capture, .cancel, .timeout:
                 let answer: FortfaceAPIClient.Answer
                 do {
-                    answer = try await api.submit(apiKey: apiKey, sessionId: handshake.sessionId,
-                                                  sdkData: result.data ?? Data(), documentId: documentId,
-                                                  toMetrics: result.action != .capture)
+                    answer = try await api.submit(
+                        apiKey: apiKey, sessionId: handshake.sessionId,
+                        sdkData: result.data ?? Data(), documentId: documentId,
+                        toMetrics: result.action != .capture)
                 } catch { throw .api(error) }
                 sideResult.answer = answer
                 if result.action == .capture, (200..<300).contains(answer.status) {
-                    sideResult.document = try? JSONDecoder().decode(FortfaceAPIClient.DocumentAnswer.self,
-                                                                    from: answer.body)
+                    sideResult.document = try? JSONDecoder().decode(
+                        FortfaceAPIClient.DocumentAnswer.self,
+                        from: answer.body)
                 }
             case .deniedCamera, .error:
                 break
@@ -119,7 +123,10 @@ package struct FortfaceCaptureFlow: Sendable {
 
     /// The handshake; a device token refused after credentials were loaded from disk (a device
     /// certified by another server's device CA) provisions the device again, once.
-    private func handshake(freshlyProvisioned: inout Bool, progress: @Sendable (String) -> Void) async
+    private func handshake(
+        freshlyProvisioned: inout Bool, progress: @Sendable (String) -> Void
+    )
+        async
         throws(Failure) -> FortfaceAPIClient.Handshake
     {
         let failure: FortfaceAPIClient.Failure
@@ -150,8 +157,9 @@ package struct FortfaceCaptureFlow: Sendable {
     }
 
     private func deviceRequestInfo() throws(Failure) -> String {
-        let environment = DeviceRequestEnvironment(integrity: integrity, attestation: store, deployment: deployment,
-                                                   appId: appId)
+        let environment = DeviceRequestEnvironment(
+            integrity: integrity, attestation: store, deployment: deployment,
+            appId: appId)
         do {
             return try FortfaceSDK.start(isDebugMode: isDebugMode, environment: environment)
         } catch {
@@ -161,7 +169,8 @@ package struct FortfaceCaptureFlow: Sendable {
 
     /// Loads the device credentials, provisioning when there are none for `appId`; true when provisioned now.
     private func ensureDevice(progress: @Sendable (String) -> Void) async throws(Failure) -> Bool {
-        if let credentials = try? store.deviceCredentials(), DeviceCredentialStore.endorsedApp(of: credentials) == appId {
+        if let credentials = try? store.deviceCredentials(), DeviceCredentialStore.endorsedApp(of: credentials) == appId
+        {
             return false
         }
         try await provision(progress: progress)
@@ -183,7 +192,9 @@ package struct FortfaceCaptureFlow: Sendable {
     }
 
     @MainActor
-    private func runSession(index: Int, handshake: FortfaceAPIClient.Handshake, previous: DocumentTypeEnum?) async
+    private func runSession(
+        index: Int, handshake: FortfaceAPIClient.Handshake, previous: DocumentTypeEnum?
+    ) async
         -> SessionEngineResult
     {
         var configuration = sessionConfiguration
@@ -196,10 +207,12 @@ package struct FortfaceCaptureFlow: Sendable {
             configuration.camera = camera
             mode = .camera(geolocation: false)
         }
-        let request = DocSessionRequest(sessionId: handshake.sessionId, sessionKey: handshake.sessionKey,
-                                        documentTypes: [], previousDocType: previous, mode: mode)
-        let handle = FortfaceManagerSession.start(engine: FlowEngine(), request: request, orientationManager: nil,
-                                                  configuration: configuration)
+        let request = DocSessionRequest(
+            sessionId: handshake.sessionId, sessionKey: handshake.sessionKey,
+            documentTypes: [], previousDocType: previous, mode: mode)
+        let handle = FortfaceManagerSession.start(
+            engine: FlowEngine(), request: request, orientationManager: nil,
+            configuration: configuration)
         return await handle.result
     }
 }

@@ -18,9 +18,11 @@ package struct DocumentScannerJudge: CaptureFrameJudge {
     /// The judge with the bundled MRZ recogniser, or nil when the bundled resources are missing.
     package static func bundled(now: Date = Date()) -> DocumentScannerJudge? {
         guard let folder = DocumentEngineInfo.bundledResourcesFolder,
-              let weights = try? Data(contentsOf: folder.appendingPathComponent("mrz-ocrb.bin")),
-              let classifier = try? MRZCharacterClassifier(weights: weights) else { return nil }
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .current, from: now)
+            let weights = try? Data(contentsOf: folder.appendingPathComponent("mrz-ocrb.bin")),
+            let classifier = try? MRZCharacterClassifier(weights: weights)
+        else { return nil }
+        let parts = Calendar(identifier: .gregorian).dateComponents(
+            in: TimeZone(identifier: "UTC") ?? .current, from: now)
         let today = MRZDate(year: parts.year ?? 2026, month: parts.month ?? 1, day: parts.day ?? 1)
         return DocumentScannerJudge(scanner: DocumentScanner(classifier: classifier), today: today)
     }
@@ -29,7 +31,8 @@ package struct DocumentScannerJudge: CaptureFrameJudge {
         let gray = frame.image.grayscale()
         let roi = PixelRect(x: 0, y: 0, width: gray.width, height: gray.height)
         let analysis = scanner.analyze(gray, colour: frame.image, roi: roi, today: today)
-        let capturable = analysis.documentQuad != nil && analysis.placement == .good
+        let capturable =
+            analysis.documentQuad != nil && analysis.placement == .good
             && !analysis.blurDetected && !analysis.glareDetected
         var type: DocumentTypeEnum?
         if let mrz = analysis.mrz, mrz.allChecksPassed, mrz.format == .td3, mrz.documentCode.hasPrefix("P") {

@@ -1,6 +1,6 @@
 import CaptureCore
-package import Foundation
 package import FortfaceWire
+package import Foundation
 
 /// The device credentials on disk: `$XDG_CONFIG_HOME/capturekit/fortface/device.json` (or
 /// `~/.config/...`), a JSON `{privateKey, certificate}` file with mode 0600 in a 0700 folder.
@@ -29,15 +29,18 @@ package struct DeviceCredentialStore: DeviceAttestationProvider {
 
     package func deviceCredentials() throws(FortfaceException) -> DeviceCredentials {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else {
-            throw Self.notProvisioned("This device has no Fortface credentials. Provision it first "
-                                      + "(capkit capture provisions the device against its server).")
+            throw Self.notProvisioned(
+                "This device has no Fortface credentials. Provision it first "
+                    + "(capkit capture provisions the device against its server).")
         }
         if let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 {
-            throw Self.notProvisioned("The device credential file may be read by other users. "
-                                      + "Restrict it with chmod 600, or provision the device again.")
+            throw Self.notProvisioned(
+                "The device credential file may be read by other users. "
+                    + "Restrict it with chmod 600, or provision the device again.")
         }
         guard let data = try? Data(contentsOf: file),
-              let credentials = try? JSONDecoder().decode(DeviceCredentials.self, from: data) else {
+            let credentials = try? JSONDecoder().decode(DeviceCredentials.self, from: data)
+        else {
             throw Self.notProvisioned("The device credential file is damaged. Provision the device again.")
         }
         return credentials
@@ -47,14 +50,18 @@ package struct DeviceCredentialStore: DeviceAttestationProvider {
     /// then renamed over the old one.
     package func save(_ credentials: DeviceCredentials) throws {
         let folder = file.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(credentials)
         let temporary = folder.appendingPathComponent(".device.\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data,
-                                             attributes: [.posixPermissions: 0o600]) else {
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: data,
+                attributes: [.posixPermissions: 0o600])
+        else {
             throw CocoaError(.fileWriteNoPermission)
         }
         // Explicitly again: createFile's mode is filtered by the umask.
@@ -70,7 +77,8 @@ package struct DeviceCredentialStore: DeviceAttestationProvider {
     package static func endorsedApp(of credentials: DeviceCredentials) -> String? {
         let parts = credentials.certificate.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = Base64URL.decode(String(parts[1])).map({ Data($0) }),
-              let claims = try? JSONDecoder().decode(DeviceCertificate.Claims.self, from: payload) else { return nil }
+            let claims = try? JSONDecoder().decode(DeviceCertificate.Claims.self, from: payload)
+        else { return nil }
         return claims.app
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 package import FortfaceWire
+import Foundation
 
 /// The integrity checks that can honestly be made on Linux:
 /// - **debugger**: a non-zero `TracerPid` in `/proc/self/status` (gdb, lldb, strace attach by ptrace);

@@ -1,5 +1,5 @@
-package import Foundation
 import FortfaceWire
+package import Foundation
 
 /// What ``FortfaceSDK/start(isDebugMode:)`` reads: the integrity checks, the device credentials,
 /// the clock, and the deployment the app targets. Tests pass their own.
@@ -13,9 +13,11 @@ package struct DeviceRequestEnvironment: Sendable {
     package var appId: String?
     package var device: DeviceDescription
 
-    package init(integrity: any IntegritySignalsProvider, attestation: any DeviceAttestationProvider,
-                 now: @escaping @Sendable () -> Date = { Date() }, deployment: String = "sandbox",
-                 appId: String? = nil, device: DeviceDescription = .current) {
+    package init(
+        integrity: any IntegritySignalsProvider, attestation: any DeviceAttestationProvider,
+        now: @escaping @Sendable () -> Date = { Date() }, deployment: String = "sandbox",
+        appId: String? = nil, device: DeviceDescription = .current
+    ) {
         self.integrity = integrity
         self.attestation = attestation
         self.now = now
@@ -36,7 +38,9 @@ package struct DeviceRequestEnvironment: Sendable {
     /// This machine: the platform's integrity checks, credentials in the XDG config folder, deployment from
     /// `FORTFACE_ENVIRONMENT` (`production`, else `sandbox`), app id from `FORTFACE_APP_ID` or the
     /// device certificate.
-    package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func standard(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         -> DeviceRequestEnvironment
     {
         DeviceRequestEnvironment(

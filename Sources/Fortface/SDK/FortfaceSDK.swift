@@ -1,6 +1,6 @@
 import CaptureCore
-import Foundation
 import FortfaceWire
+import Foundation
 
 /// The SDK's entry point (the guide's `FortfaceSDK`): device integrity and version.
 ///
@@ -26,15 +26,18 @@ public enum FortfaceSDK {
     }
 
     /// ``start(isDebugMode:)`` with an explicit environment.
-    package static func start(isDebugMode: Bool, environment: DeviceRequestEnvironment)
+    package static func start(
+        isDebugMode: Bool, environment: DeviceRequestEnvironment
+    )
         throws(FortfaceException) -> String
     {
         let signals = environment.integrity.currentSignals()
         if !isDebugMode && !signals.isSuitable { throw .unsuitableDevice }
         let credentials = try environment.attestation.deviceCredentials()
         guard let app = environment.appId ?? DeviceCredentialStore.endorsedApp(of: credentials) else {
-            throw FortfaceException(reason: .deviceNotProvisioned,
-                                    message: "The device certificate names no app. Provision the device again.")
+            throw FortfaceException(
+                reason: .deviceNotProvisioned,
+                message: "The device certificate names no app. Provision the device again.")
         }
         let claims = DeviceTokenClaims.fresh(
             now: environment.now(), app: app, sdk: getVersion(), plat: DeviceRequestEnvironment.platformClaim,
@@ -44,8 +47,9 @@ public enum FortfaceSDK {
         do {
             return try DeviceToken.make(claims: claims, credentials: credentials)
         } catch {
-            throw FortfaceException(reason: .signingFailed,
-                                    message: "The device token could not be signed. Provision the device again.")
+            throw FortfaceException(
+                reason: .signingFailed,
+                message: "The device token could not be signed. Provision the device again.")
         }
     }
 

@@ -17,8 +17,9 @@ package struct DeviceDescription: Sendable, Equatable {
     /// This machine. On Linux the model is the CPU architecture and the OS version the kernel's.
     package static let current: DeviceDescription = {
         #if canImport(UIKit)
-        return DeviceDescription(brand: "APPLE", model: "IPHONE", platform: "IOS",
-                                 osVersion: ProcessInfo.processInfo.operatingSystemVersionString)
+        return DeviceDescription(
+            brand: "APPLE", model: "IPHONE", platform: "IOS",
+            osVersion: ProcessInfo.processInfo.operatingSystemVersionString)
         #else
         var name = utsname()
         uname(&name)
@@ -27,8 +28,9 @@ package struct DeviceDescription: Sendable, Equatable {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
         }
-        return DeviceDescription(brand: "LINUX", model: field(name.machine).uppercased(), platform: "LINUX",
-                                 osVersion: field(name.release))
+        return DeviceDescription(
+            brand: "LINUX", model: field(name.machine).uppercased(), platform: "LINUX",
+            osVersion: field(name.release))
         #endif
     }()
 }

@@ -1,11 +1,13 @@
 import CaptureCore
-import Foundation
 import FortfaceWire
+import Foundation
 
 extension DocSession {
     /// Seals `outcome` into the result the engine receives: `{key, data, imgData}` for a capture or
     /// upload, `{key, data}` for cancel and timeout; denied camera and errors carry no payload.
-    func seal(_ outcome: SessionOutcome, startedAt: Date, key: SessionPublicKey, location: LocationFix?)
+    func seal(
+        _ outcome: SessionOutcome, startedAt: Date, key: SessionPublicKey, location: LocationFix?
+    )
         -> SessionEngineResult
     {
         let status: PayloadMetadata.Status
@@ -47,20 +49,26 @@ extension DocSession {
             mode: request.mode.isUpload ? .upload : .camera,
             mime: mime, sdk: FortfaceSDK.getVersion(),
             device: PayloadMetadata.Device(brand: device.brand, model: device.model, platform: device.platform),
-            location: location.map { PayloadMetadata.Location(latitude: $0.latitude, longitude: $0.longitude,
-                                                             accuracy: $0.accuracy) },
-            timings: PayloadMetadata.Timings(startedAt: Self.milliseconds(startedAt),
-                                             capturedAt: capturedAt.map(Self.milliseconds)),
+            location: location.map {
+                PayloadMetadata.Location(
+                    latitude: $0.latitude, longitude: $0.longitude,
+                    accuracy: $0.accuracy)
+            },
+            timings: PayloadMetadata.Timings(
+                startedAt: Self.milliseconds(startedAt),
+                capturedAt: capturedAt.map(Self.milliseconds)),
             attempts: attempts)
         do {
-            let sealed = try PayloadSealer.seal(metadata: metadata, image: image, sessionId: request.sessionId,
-                                                sessionKey: key)
+            let sealed = try PayloadSealer.seal(
+                metadata: metadata, image: image, sessionId: request.sessionId,
+                sessionKey: key)
             return SessionEngineResult(action: outcome.action, data: sealed.jsonData())
         } catch .fileTooBig {
             return SessionEngineResult(error: .fileSizeTooBig)
         } catch {
-            return SessionEngineResult(error: SessionDetailsModel(
-                error: .captureFailed, message: "The payload could not be sealed (\(error)). Start a new session."))
+            return SessionEngineResult(
+                error: SessionDetailsModel(
+                    error: .captureFailed, message: "The payload could not be sealed (\(error)). Start a new session."))
         }
     }
 

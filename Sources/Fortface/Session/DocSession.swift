@@ -1,6 +1,6 @@
 import CaptureCore
-import Foundation
 import FortfaceWire
+import Foundation
 
 /// One running session: checks the session key, then races the capture (or upload) against the
 /// time limit and the back button, and seals the outcome into the payload.
@@ -51,8 +51,10 @@ package final class DocSession: Sendable {
         let outcome = await search()
         guard machine.withLock({ $0.outcomeChosen(outcome.action) }) == .prepareResult else {
             // Unreachable in practice: only this task chooses outcomes. Kept total all the same.
-            return SessionEngineResult(error: SessionDetailsModel(error: .captureFailed,
-                                                                  message: "The session had already ended."))
+            return SessionEngineResult(
+                error: SessionDetailsModel(
+                    error: .captureFailed,
+                    message: "The session had already ended."))
         }
         var location: LocationFix?
         if case .camera(geolocation: true) = request.mode { location = await configuration.location.currentLocation() }
@@ -112,8 +114,10 @@ package final class DocSession: Sendable {
     /// time limit or the back button then ends the session, as with a real camera showing nothing).
     private func captureFromCamera(attempts: Locked<Int>) async -> SessionOutcome? {
         guard let judge = configuration.judge ?? Self.bundledJudge else {
-            return .failed(SessionDetailsModel(error: .captureFailed,
-                                               message: "The document engine's resources are missing. Reinstall the SDK."))
+            return .failed(
+                SessionDetailsModel(
+                    error: .captureFailed,
+                    message: "The document engine's resources are missing. Reinstall the SDK."))
         }
         let frames: AsyncThrowingStream<Frame, any Error>
         do {
@@ -121,8 +125,9 @@ package final class DocSession: Sendable {
         } catch {
             return .cameraDenied
         }
-        var gate = AutoCaptureGate(requiredConsecutiveFrames: configuration.requiredConsecutiveFrames,
-                                   acceptedTypes: Set(request.documentTypes))
+        var gate = AutoCaptureGate(
+            requiredConsecutiveFrames: configuration.requiredConsecutiveFrames,
+            acceptedTypes: Set(request.documentTypes))
         var sawFrame = false
         do {
             for try await frame in frames {
@@ -132,11 +137,15 @@ package final class DocSession: Sendable {
                 attempts.withLock { $0 += 1 }
                 guard gate.frameJudged(verdict) else { continue }
                 guard let jpeg = Self.encode(frame.image, limit: UploadLimits.maximumFileBytes) else {
-                    return .failed(SessionDetailsModel(error: .captureFailed,
-                                                       message: "The captured frame could not be encoded. Try again."))
+                    return .failed(
+                        SessionDetailsModel(
+                            error: .captureFailed,
+                            message: "The captured frame could not be encoded. Try again."))
                 }
-                return .captured(CapturedDocument(jpeg: jpeg, documentType: verdict.documentType,
-                                                  attempts: gate.framesJudged, capturedAt: configuration.now()))
+                return .captured(
+                    CapturedDocument(
+                        jpeg: jpeg, documentType: verdict.documentType,
+                        attempts: gate.framesJudged, capturedAt: configuration.now()))
             }
         } catch {
             if !sawFrame && !(error is CancellationError) { return .cameraDenied }

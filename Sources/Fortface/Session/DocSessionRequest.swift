@@ -21,8 +21,10 @@ package struct DocSessionRequest: Sendable, Equatable {
     package var previousDocType: DocumentTypeEnum?
     package var mode: Mode
 
-    package init(sessionId: String, sessionKey: String, documentTypes: [DocumentTypeEnum],
-                 previousDocType: DocumentTypeEnum?, mode: Mode) {
+    package init(
+        sessionId: String, sessionKey: String, documentTypes: [DocumentTypeEnum],
+        previousDocType: DocumentTypeEnum?, mode: Mode
+    ) {
         self.sessionId = sessionId
         self.sessionKey = sessionKey
         self.documentTypes = documentTypes

@@ -35,15 +35,21 @@ public enum FortfaceManagerSession {
         engine: any IFortfaceEngine, sessionId: String, sessionKey: String, documentTypes: [DocumentTypeEnum],
         previousDocType: DocumentTypeEnum?, orientationManager: any IFortfaceOrientationManager
     ) -> FortfaceSessionHandle {
-        start(engine: engine, request: DocSessionRequest(
-            sessionId: sessionId, sessionKey: sessionKey, documentTypes: documentTypes,
-            previousDocType: previousDocType, mode: .camera(geolocation: false)),
-              orientationManager: orientationManager, configuration: configuration)
+        start(
+            engine: engine,
+            request: DocSessionRequest(
+                sessionId: sessionId, sessionKey: sessionKey, documentTypes: documentTypes,
+                previousDocType: previousDocType, mode: .camera(geolocation: false)),
+            orientationManager: orientationManager, configuration: configuration)
     }
 
     /// Starts a camera capture session, with the location in the payload when `getGeolocation`
     /// (the guide's six-parameter form, being discontinued).
-    @available(*, deprecated, message: "Use startDocSessionEngine(engine:sessionId:sessionKey:documentTypes:previousDocType:orientationManager:)")
+    @available(
+        *, deprecated,
+        message:
+            "Use startDocSessionEngine(engine:sessionId:sessionKey:documentTypes:previousDocType:orientationManager:)"
+    )
     @MainActor
     @discardableResult
     public static func startDocSessionEngine(
@@ -51,10 +57,12 @@ public enum FortfaceManagerSession {
         previousDocType: DocumentTypeEnum?, orientationManager: any IFortfaceOrientationManager,
         getGeolocation: Bool
     ) -> FortfaceSessionHandle {
-        start(engine: engine, request: DocSessionRequest(
-            sessionId: sessionId, sessionKey: sessionKey, documentTypes: documentTypes,
-            previousDocType: previousDocType, mode: .camera(geolocation: getGeolocation)),
-              orientationManager: orientationManager, configuration: configuration)
+        start(
+            engine: engine,
+            request: DocSessionRequest(
+                sessionId: sessionId, sessionKey: sessionKey, documentTypes: documentTypes,
+                previousDocType: previousDocType, mode: .camera(geolocation: getGeolocation)),
+            orientationManager: orientationManager, configuration: configuration)
     }
 
     /// Starts an upload session: the file provider picks a file (PDF, JPEG or PNG, at most
@@ -73,17 +81,21 @@ public enum FortfaceManagerSession {
         engine: any IFortfaceEngine, sessionId: String, sessionKey: String, documentTypes: [DocumentTypeEnum],
         openPhotoGalery: Bool, previousDocType: DocumentTypeEnum?
     ) -> FortfaceSessionHandle {
-        start(engine: engine, request: DocSessionRequest(
-            sessionId: sessionId, sessionKey: sessionKey, documentTypes: documentTypes,
-            previousDocType: previousDocType, mode: .upload(photoGallery: openPhotoGalery)),
-              orientationManager: nil, configuration: configuration)
+        start(
+            engine: engine,
+            request: DocSessionRequest(
+                sessionId: sessionId, sessionKey: sessionKey, documentTypes: documentTypes,
+                previousDocType: previousDocType, mode: .upload(photoGallery: openPhotoGalery)),
+            orientationManager: nil, configuration: configuration)
     }
 
     /// Starts `request` with an explicit configuration (the public calls and tests).
     @MainActor
-    package static func start(engine: any IFortfaceEngine, request: DocSessionRequest,
-                              orientationManager: (any IFortfaceOrientationManager)?,
-                              configuration: FortfaceSessionConfiguration) -> FortfaceSessionHandle {
+    package static func start(
+        engine: any IFortfaceEngine, request: DocSessionRequest,
+        orientationManager: (any IFortfaceOrientationManager)?,
+        configuration: FortfaceSessionConfiguration
+    ) -> FortfaceSessionHandle {
         let session = DocSession(request: request, configuration: configuration)
         orientationManager?.lockOrientation(.portrait, andRotateTo: .portrait)
         // The task is owned by the handle (its result is awaitable and the back button cancels it);

@@ -25,9 +25,11 @@ public struct FortfaceSessionConfiguration: Sendable {
     package var device = DeviceDescription.current
 
     /// A configuration; anything not given has its default.
-    public init(customization: FortfaceCustomization = FortfaceCustomization(),
-                camera: (any FortfaceCameraProvider)? = nil,
-                files: (any FortfaceFileProvider)? = nil) {
+    public init(
+        customization: FortfaceCustomization = FortfaceCustomization(),
+        camera: (any FortfaceCameraProvider)? = nil,
+        files: (any FortfaceFileProvider)? = nil
+    ) {
         self.customization = customization
         self.camera = camera ?? FrameSourceCamera(source: FFmpegVideoSource(input: "/dev/video0"))
         self.files = files ?? LocalFileProvider(path: nil)

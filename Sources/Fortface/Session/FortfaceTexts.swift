@@ -11,10 +11,12 @@ public struct FortfaceTexts: Sendable, Equatable {
     public var uploadTitle: String
 
     /// Texts with the SDK's defaults for any not given.
-    public init(captureInstruction: String = "Place the document inside the frame and hold still",
-                backButton: String = "Back",
-                processing: String = "Processing…",
-                uploadTitle: String = "Choose the document file") {
+    public init(
+        captureInstruction: String = "Place the document inside the frame and hold still",
+        backButton: String = "Back",
+        processing: String = "Processing…",
+        uploadTitle: String = "Choose the document file"
+    ) {
         self.captureInstruction = captureInstruction
         self.backButton = backButton
         self.processing = processing

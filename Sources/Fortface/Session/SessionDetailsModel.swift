@@ -56,8 +56,9 @@ public struct SessionDetailsModel: Error, Codable, Sendable, Equatable, CustomSt
         error: .fileSizeTooBig,
         message: "The selected file is larger than 4 MB (4,194,304 bytes). Choose a smaller file.")
     static func fileCorrupted(_ why: String) -> SessionDetailsModel {
-        SessionDetailsModel(error: .fileCorrupted,
-                            message: "The selected file cannot be opened: \(why). Choose another file.")
+        SessionDetailsModel(
+            error: .fileCorrupted,
+            message: "The selected file cannot be opened: \(why). Choose another file.")
     }
     static let invalidSessionId = SessionDetailsModel(
         error: .invalidSessionId,

@@ -79,8 +79,9 @@ package enum PDFStructureCheck {
             for index in 0..<count {
                 // Each entry: 10-digit offset, space, 5-digit generation, space, n|f, 2-byte end of line.
                 guard cursor + 20 <= bytes.count,
-                      let entryOffset = Int(String(decoding: bytes[cursor..<cursor + 10], as: UTF8.self)),
-                      bytes[cursor + 10] == 0x20, bytes[cursor + 16] == 0x20 else { throw .malformedXrefTable }
+                    let entryOffset = Int(String(decoding: bytes[cursor..<cursor + 10], as: UTF8.self)),
+                    bytes[cursor + 10] == 0x20, bytes[cursor + 16] == 0x20
+                else { throw .malformedXrefTable }
                 let kind = bytes[cursor + 17]
                 guard kind == UInt8(ascii: "n") || kind == UInt8(ascii: "f") else { throw .malformedXrefTable }
                 if kind == UInt8(ascii: "n"), checked < maximumCheckedEntries {
@@ -143,7 +144,9 @@ package enum PDFStructureCheck {
         return nil
     }
 
-    private static func isWhitespace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C || b == 0 }
+    private static func isWhitespace(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C || b == 0
+    }
 
     private static func skipWhitespace(_ bytes: [UInt8], _ start: Int) -> Int {
         var i = start

@@ -15,7 +15,9 @@ package struct UploadedDocument: Sendable, Equatable {
     /// `maximumBytes` (else `fileSizeTooBig`, decided from the file size before reading and again
     /// on the bytes read); not empty, and a JPEG or PNG that libjpeg-turbo or libspng decodes
     /// completely, or a PDF that passes ``PDFStructureCheck`` (else `fileCorrupted`).
-    package static func load(_ picked: FortfacePickedFile, maximumBytes: Int)
+    package static func load(
+        _ picked: FortfacePickedFile, maximumBytes: Int
+    )
         -> Result<UploadedDocument, SessionDetailsModel>
     {
         let bytes: Data
@@ -42,7 +44,8 @@ package struct UploadedDocument: Sendable, Equatable {
             return .failure(.documentNotFound)
         }
         if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
-           size > maximumBytes {
+            size > maximumBytes
+        {
             return .failure(.fileSizeTooBig)
         }
         guard let handle = try? FileHandle(forReadingFrom: url) else { return .failure(.documentNotFound) }

@@ -21,8 +21,9 @@ struct MRZFixture {
 
     /// The zone's lines, check digits computed with `MRZCheckDigit`.
     var lines: [String] {
-        let name = Self.pad(Self.fillers(primaryName) + "<<" + Self.fillers(secondaryName),
-                            format == .td1 ? 30 : format.lineLength - 5)
+        let name = Self.pad(
+            Self.fillers(primaryName) + "<<" + Self.fillers(secondaryName),
+            format == .td1 ? 30 : format.lineLength - 5)
         let code = Self.pad(documentCode, 2) + Self.pad(issuingCountry, 3)
         var numberField = Self.pad(documentNumber, 9) + Self.check(Self.pad(documentNumber, 9))
         var continuation = ""
@@ -36,7 +37,8 @@ struct MRZFixture {
         case .td1:
             let line1 = code + numberField + Self.pad(continuation + optionalData1, 15)
             let middle = birth + String(sex) + expiry + Self.pad(nationality, 3) + Self.pad(optionalData2, 11)
-            let composite = String(line1.dropFirst(5)) + String(middle.prefix(7))
+            let composite =
+                String(line1.dropFirst(5)) + String(middle.prefix(7))
                 + String(middle.dropFirst(8).prefix(7)) + String(middle.dropFirst(18))
             return [line1, middle + Self.check(composite), name]
         case .td2, .td3:

@@ -1,4 +1,5 @@
 import CaptureCore
+
 @testable import DocumentEngine
 
 /// Generates random valid zones (random names, numbers and dates, correct check digits) from a seed.

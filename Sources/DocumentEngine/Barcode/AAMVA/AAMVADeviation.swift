@@ -29,7 +29,8 @@ package enum AAMVADeviation: String, Sendable, Equatable, Hashable, CaseIterable
         case .headerSeparators: return "The header's separators are not LF, RS, CR."
         case .legacyFileType: return "The file type is the older 'AAMVA' instead of 'ANSI '."
         case .subfileOffset: return "A subfile is not at the offset its designator declares; it was found elsewhere."
-        case .missingSubfileType: return "The DL/ID subfile does not start with its type; its elements follow the directory."
+        case .missingSubfileType:
+            return "The DL/ID subfile does not start with its type; its elements follow the directory."
         case .subfileLength: return "A subfile's declared length is off by a few bytes."
         case .carriageReturnSeparators: return "Elements are separated by CR or CR LF instead of LF."
         case .missingSegmentTerminator: return "The last subfile does not end with CR."

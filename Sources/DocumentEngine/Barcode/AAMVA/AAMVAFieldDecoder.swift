@@ -206,7 +206,9 @@ package enum AAMVAFieldDecoder {
 
     static func truncation(_ values: [String: String], _ id: String) throws(AAMVAError) -> AAMVAName.Truncation? {
         guard let v = values[id] else { return nil }
-        guard let t = AAMVAName.Truncation(rawValue: v.uppercased()) else { throw .invalidValue(element: id, expected: "T, N or U") }
+        guard let t = AAMVAName.Truncation(rawValue: v.uppercased()) else {
+            throw .invalidValue(element: id, expected: "T, N or U")
+        }
         return t
     }
 

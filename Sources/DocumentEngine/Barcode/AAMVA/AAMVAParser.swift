@@ -305,7 +305,8 @@ package enum AAMVAParser {
         var kept: [Located] = []
         for subfile in located {
             if let last = kept.last, subfile.start < last.start + 2 {
-                notes.warn(.recovered(.overlappingSubfiles(type: last.designator.type, otherType: subfile.designator.type)))
+                notes.warn(
+                    .recovered(.overlappingSubfiles(type: last.designator.type, otherType: subfile.designator.type)))
                 continue
             }
             kept.append(subfile)
@@ -428,12 +429,16 @@ package enum AAMVAParser {
                 notes.warn(.recovered(.truncatedSubfile(type: type, missingBytes: overshoot)))
             }
         } else if declaredEnd > nextStart + lengthTolerance || declaredEnd < trimmedEnd - lengthTolerance {
-            notes.warn(.recovered(.subfileLengthMismatch(
-                type: type, declared: s.designator.length, found: nextStart - s.start)))
+            notes.warn(
+                .recovered(
+                    .subfileLengthMismatch(
+                        type: type, declared: s.designator.length, found: nextStart - s.start)))
         } else if declaredEnd != nextStart, declaredEnd != trimmedEnd + 1 {
             notes.deviations.insert(.subfileLength)
         }
-        if isLast, !p[trimmedEnd..<p.count].contains(carriageReturn) { notes.deviations.insert(.missingSegmentTerminator) }
+        if isLast, !p[trimmedEnd..<p.count].contains(carriageReturn) {
+            notes.deviations.insert(.missingSegmentTerminator)
+        }
         let contentStart = min(s.start + (s.hasTypePrefix ? 2 : 0), trimmedEnd)
         let content = Array(p[contentStart..<trimmedEnd])
         let elements: [AAMVAElement]

@@ -39,7 +39,8 @@ package enum AAMVAWarning: Sendable, Hashable, CustomStringConvertible {
     package var element: String? {
         switch self {
         case let .recovered(.invalidValue(element, _)), let .recovered(.invalidText(element)),
-            let .recovered(.duplicateElement(element)), let .latin1Text(element), let .controlCharactersRemoved(element):
+            let .recovered(.duplicateElement(element)), let .latin1Text(element),
+            let .controlCharactersRemoved(element):
             return element
         default:
             return nil
