@@ -1,0 +1,250 @@
+package import CaptureCore
+package import DocumentEngine
+import Foundation
+
+/// The measurement behind `capkit eval-barcode`: generated licence backs of one scene family, read
+/// by the document localiser and ``PDF417Reader`` as an app would, counted per tier.
+///
+/// A frame counts as **exact** when the reader returns the very payload printed, as a **misread** when
+/// it returns another (must never happen), as **rejected** when the symbol decodes but its payload is
+/// refused, and as **failed** otherwise. In video, each card is seen in several frames and the first
+/// payload read is kept (as the BlinkID session does).
+///
+/// ```swift
+/// let evaluation = LicenceBackEvaluation(family: .heldOut, seed: 17, frameWidth: 1920, frameHeight: 1080)
+/// let report = try evaluation.evaluate(tier: .phoneLike, tierIndex: 1, count: 100, videoCount: 40, videoFrames: 5)
+/// print(report.exact, report.misread)
+/// ```
+package struct LicenceBackEvaluation: Sendable {
+    package var family: SceneFamily
+    /// Seed of the whole set: card `i` of tier `t` always gets the same frames.
+    package var seed: UInt64
+    /// Frame size of the tuning family (the held-out family draws 1280x720 or 1920x1080 itself).
+    package var frameWidth: Int
+    package var frameHeight: Int
+
+    package init(family: SceneFamily, seed: UInt64, frameWidth: Int, frameHeight: Int) {
+        self.family = family
+        self.seed = seed
+        self.frameWidth = frameWidth
+        self.frameHeight = frameHeight
+    }
+
+    /// One generated frame and what a correct reading returns.
+    package struct Sample {
+        package var frame: GrayImage
+        package var colour: RGBAImage
+        package var payload: [UInt8]
+        package var version: Int
+        /// The fields a textbook payload stands for (tuning family); nil for held-out frames.
+        package var fields: AAMVAFields?
+        /// Held-out issuer quirks written into the payload.
+        package var quirks: [HeldOutAAMVAQuirk]
+        package var card: Quadrilateral2D
+        package var barcode: Quadrilateral2D
+        /// The conditions of the frame, for a verbose line.
+        package var detail: String
+    }
+
+    /// How one frame's reading came out.
+    package enum Outcome: Equatable {
+        /// The payload printed, by `look` (of `looks` tried); `warnings` lists the issuer-quirk
+        /// warnings of a quirky payload (nil for a plain one), `fieldsDiffer` a tuning payload whose
+        /// parsed fields are not the generated ones.
+        case exact(look: String, looks: Int, warnings: [String]?, payloadError: Bool, fieldsDiffer: Bool)
+        case misread
+        /// Not read: "not found", "seen, not decodable", "rejected payload" or "other".
+        case failed(String)
+
+        /// The label of a verbose line.
+        package var description: String {
+            switch self {
+            case let .exact(look, looks, warnings, payloadError, fieldsDiffer):
+                var text = "exact (\(look), \(looks) looks)"
+                if let warnings {
+                    text += " warnings: \(warnings.joined(separator: ","))" + (payloadError ? " payload error" : "")
+                }
+                if fieldsDiffer { text += " FIELDS DIFFER" }
+                return text
+            case .misread: return "MISREAD"
+            case let .failed(key): return key
+            }
+        }
+
+        package var isExact: Bool {
+            if case .exact = self { return true }
+            return false
+        }
+    }
+
+    /// The counts of one tier.
+    package struct TierReport {
+        package var frames = 0
+        package var exact = 0, misread = 0, rejected = 0, failed = 0
+        /// Tuning payloads whose AAMVA fields were parsed exactly, of those read exactly.
+        package var fieldsExact = 0, fieldsKnown = 0
+        /// Payloads with issuer quirks, and those read exactly.
+        package var quirky = 0, quirkyExact = 0
+        /// Frames whose card outline the localiser found within 2% of the diagonal.
+        package var localised = 0
+        /// The reader's CPU time per frame, milliseconds, in frame order.
+        package var readerMilliseconds: [Double] = []
+        /// The localiser's CPU time over all frames, milliseconds.
+        package var localiserMilliseconds = 0.0
+        /// How the exact and rejected readings were read, and why the failures failed.
+        package var looks: [String: Int] = [:]
+        package var failures: [String: Int] = [:]
+        /// Video: cards, cards whose first payload read was the printed one, and misread cards.
+        package var videoCards = 0, videoExact = 0, videoMisread = 0
+
+        /// The reader's time at percentile `p` (0...1).
+        package func readerPercentile(_ p: Double) -> Double {
+            let sorted = readerMilliseconds.sorted()
+            return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))]
+        }
+    }
+
+    /// The frames of card `index` of a tier: one, or `frames` of the same card for the video measurement.
+    package func samples(tier: SceneTier, tierIndex: Int, index: Int, frames: Int, video: Bool) throws -> [Sample] {
+        let salt: UInt64 = video ? 0x5649_4445_4F00_0000 : 0
+        let cardSeed = SeededGenerator.derive(
+            seed: (seed ^ salt) &+ UInt64(tierIndex) &* 1_000_003, index: UInt64(index))
+        switch family {
+        case .heldOut:
+            return try HeldOutLicenceBackScenes(tier: tier).video(seed: cardSeed, frames: frames).map { f in
+                Sample(
+                    frame: f.image.grayscale(), colour: f.image, payload: f.payload, version: f.version, fields: nil,
+                    quirks: f.quirks, card: f.card, barcode: f.barcode,
+                    detail: String(
+                        format: "%dx%d v%02d %.2f px/module gain %+.2f quiet %.1f glare %@ quirks %@",
+                        f.image.width, f.image.height, f.version, f.pixelsPerModule, f.gain, f.quietZone,
+                        f.glare ? "yes" : "no", f.quirks.isEmpty ? "-" : f.quirks.map(\.rawValue).joined(separator: "+")
+                    ))
+            }
+        case .tuning:
+            let generator = LicenceBackSceneGenerator(
+                composer: try SceneComposer(tier: tier, frameWidth: frameWidth, frameHeight: frameHeight))
+            // Tuning video: the same payload placed by `frames` scenes of their own (the tuning
+            // generator draws the card's design from the scene seed).
+            let payloadSeed = SeededGenerator.derive(seed: cardSeed, index: 1)
+            return try (0..<frames).map { k in
+                let frameSeed = k == 0 ? cardSeed : SeededGenerator.derive(seed: cardSeed, index: UInt64(100 + k))
+                let generated = try generator.scene(seed: frameSeed, payloadSeed: payloadSeed)
+                let d = generated.scene.truth.degradations
+                return Sample(
+                    frame: generated.scene.image.grayscale(), colour: generated.scene.image,
+                    payload: generated.payload.bytes, version: generated.payload.version,
+                    fields: generated.payload.fields, quirks: [], card: generated.scene.truth.corners,
+                    barcode: generated.barcode,
+                    detail: d.map {
+                        String(
+                            format:
+                                "v%02d rot %5.1f tilt %4.1f width %.2f blur %.2f motion %.1f noise %.1f q%d glare %@",
+                            generated.payload.version, $0.rotationDegrees, $0.tiltDegrees, $0.documentWidthFraction,
+                            $0.blurSigma, $0.motionBlurLength, $0.noiseSigma, $0.jpegQuality,
+                            $0.glare == nil ? "no" : "yes")
+                    } ?? "")
+            }
+        }
+    }
+
+    /// Reads `count` single frames and `videoCount` cards of `tier`. `onFrame` sees each single frame
+    /// before it is read (index, sample) and `onOutcome` after (index, sample, outcome, reader ms);
+    /// `onVideoCard` each video card before it is read. Either may throw to stop.
+    package func evaluate(
+        tier: SceneTier, tierIndex: Int, count: Int, videoCount: Int, videoFrames: Int,
+        onFrame: (Int, Sample) throws -> Void = { _, _ in },
+        onOutcome: (Int, Sample, Outcome, Double) throws -> Void = { _, _, _, _ in },
+        onVideoCard: (Int) -> Void = { _ in }
+    ) throws -> TierReport {
+        let reader = PDF417Reader(acceptsNonAAMVA: false)
+        let localizer = DocumentLocalizer()
+        var report = TierReport()
+
+        /// Reads one frame as an app would, the card outline then the barcode within it: the result,
+        /// the reader's and the localiser's CPU milliseconds, and whether the outline was found.
+        func read(_ sample: Sample) -> (Result<PDF417Reader.Reading, BarcodeError>, Double, Double, Bool) {
+            let start = ThreadCPUTime.now()
+            let located = localizer.locate(
+                in: sample.frame, roi: PixelRect(x: 0, y: 0, width: sample.frame.width, height: sample.frame.height))
+            let readStart = ThreadCPUTime.now()
+            let result = Result { () throws(BarcodeError) -> PDF417Reader.Reading in
+                try reader.read(sample.frame, card: located?.quad)
+            }
+            let end = ThreadCPUTime.now()
+            let diagonal = Double(sample.frame.width * sample.frame.width + sample.frame.height * sample.frame.height)
+                .squareRoot()
+            let localised = located.map { $0.quad.maxCornerDistance(to: sample.card) / diagonal <= 0.02 } ?? false
+            return (result, (end - readStart) * 1000, (readStart - start) * 1000, localised)
+        }
+
+        for i in 0..<count {
+            let sample = try samples(tier: tier, tierIndex: tierIndex, index: i, frames: 1, video: false)[0]
+            try onFrame(i, sample)
+            let (result, time, localiserTime, localised) = read(sample)
+            report.frames += 1
+            report.readerMilliseconds.append(time)
+            report.localiserMilliseconds += localiserTime
+            if localised { report.localised += 1 }
+            if !sample.quirks.isEmpty { report.quirky += 1 }
+            let outcome = Self.outcome(of: result, for: sample, into: &report)
+            try onOutcome(i, sample, outcome, time)
+        }
+
+        for card in 0..<videoCount {
+            onVideoCard(card)
+            report.videoCards += 1
+            let frames = try samples(tier: tier, tierIndex: tierIndex, index: card, frames: videoFrames, video: true)
+            for sample in frames {
+                if case let .success(reading) = read(sample).0 {
+                    if reading.symbol.bytes == sample.payload {
+                        report.videoExact += 1
+                    } else {
+                        report.videoMisread += 1
+                    }
+                    break
+                }
+            }
+        }
+        return report
+    }
+
+    /// Judges one single-frame reading and counts it.
+    private static func outcome(
+        of result: Result<PDF417Reader.Reading, BarcodeError>, for sample: Sample, into report: inout TierReport
+    ) -> Outcome {
+        switch result {
+        case let .success(reading):
+            report.looks[reading.look.rawValue, default: 0] += 1
+            guard reading.symbol.bytes == sample.payload else {
+                report.misread += 1
+                return .misread
+            }
+            report.exact += 1
+            var warnings: [String]?
+            if !sample.quirks.isEmpty {
+                report.quirkyExact += 1
+                warnings = reading.record?.allWarnings.map(\.code) ?? []
+            }
+            var fieldsDiffer = false
+            if let fields = sample.fields {
+                report.fieldsKnown += 1
+                if reading.record?.fields == fields { report.fieldsExact += 1 } else { fieldsDiffer = true }
+            }
+            return .exact(
+                look: reading.look.rawValue, looks: reading.looks, warnings: warnings,
+                payloadError: reading.payloadError != nil, fieldsDiffer: fieldsDiffer)
+        case let .failure(error):
+            if case .invalidPayload = error { report.rejected += 1 } else { report.failed += 1 }
+            let key: String
+            switch error {
+            case .notFound: key = "not found"
+            case .unreadable: key = "seen, not decodable"
+            case .invalidPayload: key = "rejected payload"
+            default: key = "other"
+            }
+            report.failures[key, default: 0] += 1
+            return .failed(key)
+        }
+    }
+}
