@@ -85,7 +85,8 @@ package enum MRZVerification {
     }
 
     /// The first field covered by a check digit for which another choice among the candidates of its
-    /// unsure characters agrees with the check digit (and the composite) as well as `text` does.
+    /// unsure characters agrees with the check digit (and the composite) as well as `text` does and is
+    /// at least ``ambiguityRatio`` as probable.
     static func ambiguousField(in text: MRZText, format: MRZFormat, candidates: [[[MRZCandidate]]]) -> MRZCheckedField?
     {
         let layout = MRZFieldLayout.of(format)
@@ -112,10 +113,16 @@ package enum MRZVerification {
             guard !unsure.isEmpty else { continue }
             unsure = Array(unsure.prefix(maximumUnsureCharactersTried))
             // The most probable other choice that agrees, as a ratio of probabilities to the reading's.
+            // A branch is cut only when even its best remaining factors (an alternative may be more
+            // probable than a character the resolver chose) cannot beat the best found.
+            var bound = [Double](repeating: 1, count: unsure.count + 1)
+            for i in stride(from: unsure.count - 1, through: 0, by: -1) {
+                bound[i] = bound[i + 1] * max(1, unsure[i].alternatives.map(\.1).max() ?? 1)
+            }
             var trial = text
             var best = 0.0
             func explore(_ i: Int, _ ratio: Double, _ changed: Bool) {
-                guard ratio > best else { return }
+                guard ratio * bound[i] > best else { return }
                 if i == unsure.count {
                     if changed, field.agrees(in: trial), layout.compositeAgrees(in: trial) ?? true { best = ratio }
                     return
@@ -130,8 +137,7 @@ package enum MRZVerification {
                 trial[position] = saved
             }
             explore(0, 1, false)
-            let found = best >= ambiguityRatio
-            if found { return field }
+            if best >= ambiguityRatio { return field }
         }
         return nil
     }
