@@ -45,15 +45,28 @@ struct PostgresTests {
         }
     }
 
-    @Test("either instance serves what the other wrote: licences, resources and frames")
-    func instancesShareState() async throws {
-        try await withScratchDatabase { url in
-            let first = try ServerFixture(databaseURL: url)
-            defer { first.remove() }
+    /// Two server fixtures on the database at `url`, the second signing with the first's keys.
+    static func twoInstances(_ url: String) throws -> (ServerFixture, ServerFixture) {
+        let first = try ServerFixture(databaseURL: url)
+        do {
             let second = try ServerFixture(databaseURL: url) {
                 $0.signingKeyPaths = first.environment.configuration.signingKeyPaths
             }
-            defer { second.remove() }
+            return (first, second)
+        } catch {
+            first.remove()
+            throw error
+        }
+    }
+
+    @Test("either instance serves what the other wrote: licences, resources and frames")
+    func instancesShareState() async throws {
+        try await withScratchDatabase { url in
+            let (first, second) = try Self.twoInstances(url)
+            defer {
+                first.remove()
+                second.remove()
+            }
 
             try await first.application().test(.live) { firstClient in
                 try await second.application().test(.live) { secondClient in
@@ -262,12 +275,11 @@ struct PostgresTests {
     @Test("both instances serve POST /v1/documents/scan with an API key created through the other one")
     func instancesShareScanKeys() async throws {
         try await withScratchDatabase { url in
-            let first = try ServerFixture(databaseURL: url)
-            defer { first.remove() }
-            let second = try ServerFixture(databaseURL: url) {
-                $0.signingKeyPaths = first.environment.configuration.signingKeyPaths
+            let (first, second) = try Self.twoInstances(url)
+            defer {
+                first.remove()
+                second.remove()
             }
-            defer { second.remove() }
             // A small blank frame: the real engine answers it in milliseconds (a passport photo takes seconds
             // in a debug build, and reading one is DocumentScanRouteTests' business, not this test's).
             let frame = try ImageCodec.encodePNG(RGBAImage(width: 160, height: 100, fill: RGBA(r: 200, g: 200, b: 200)))
