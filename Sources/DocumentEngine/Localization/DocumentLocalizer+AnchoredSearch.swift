@@ -4,6 +4,109 @@ import Foundation
 // The search anchored on a read MRZ: outlines that put the MRZ where the layout has it, tops
 // completed from the sides' prediction, the outline the MRZ implies, and a raised top.
 extension DocumentLocalizer {
+    /// A candidate outline judged against the read MRZ: its coarse and refined corners, its rank
+    /// (the coarse score weighted by the refined corners' layout agreement) and that agreement.
+    typealias AnchoredFit = (coarse: Scored, refined: Quadrilateral2D, rank: Double, agreement: Double)
+
+    /// The outline that fits a read MRZ. The frame's luma edges are searched first, as the MRZ
+    /// predicts the sides they miss; when the outline still fits the MRZ less than well
+    /// (``colourAgreement``), the search is redone with the colour edges joined in (a green header
+    /// band on a grey-green table has the table's luma, and the band's lower edge or a shadow is
+    /// taken for the top), and the outline that fits the MRZ better is kept.
+    ///
+    /// When no outline fits the MRZ's margins, an outline that at least contains the MRZ is still
+    /// better than none (its orientation is then decided by reading, not by the anchor). It is
+    /// sought among the frame's own strongest edges only: the lines found near the predicted edges
+    /// are faint ones, fit to complete a document that agrees with the MRZ, but in a free search
+    /// they make up large background outlines around it. Nor is an outline taken whose area is far
+    /// from that of the outline the MRZ implies (``freeAreaRatio``): the scanner then reports the
+    /// implied one.
+    func anchoredOutline(
+        _ edges: Edges, anchor: DocumentAnchor, frame: ReducedFrame, refinement: Refinement
+    ) -> Found? {
+        let smallAnchor = anchor.scaled(by: refinement.scale, offset: refinement.offset)
+        var fit = anchoredFit(edges, anchor: anchor, smallAnchor: smallAnchor, refinement: refinement)
+        if fit.map({ $0.agreement < Self.colourAgreement }) ?? true, let coloured = withColour(edges, of: frame),
+            let second = anchoredFit(coloured, anchor: anchor, smallAnchor: smallAnchor, refinement: refinement),
+            second.agreement > fit?.agreement ?? -1
+        {
+            fit = second
+        }
+        if let fit { return (fit.coarse, fit.refined) }
+        guard let free = bestQuad(edges), smallAnchor.isInside(free.quad),
+            smallAnchor.predictedOutline().map({ Self.freeAreaRatio.contains(free.quad.area / max(1e-9, $0.area)) })
+                ?? true
+        else { return nil }
+        let expanded = expandedOutward(free, edges: edges)
+        return (expanded, refinement.refined(expanded))
+    }
+
+    /// The best fit among `edges`, the frame's strongest edges first; only when no outline of them
+    /// fits the MRZ well (``confidentAgreement``) are faint edges searched for near where the MRZ
+    /// puts the sides (``withPredictedEdges(_:anchor:)``), and the outlines redone. `anchor` is the
+    /// MRZ in frame coordinates, `smallAnchor` the same on the reduced edges.
+    func anchoredFit(
+        _ edges: Edges, anchor: DocumentAnchor, smallAnchor: DocumentAnchor, refinement: Refinement
+    ) -> AnchoredFit? {
+        // The MRZ's own outline measured on the gradient field alone, which the searches with and
+        // without the faint predicted edges share.
+        let predicted = predictedCandidate(edges, anchor: smallAnchor)
+        var fit = bestFit(
+            edges, predicted: predicted, anchor: anchor, smallAnchor: smallAnchor, refinement: refinement)
+        if fit.map({ $0.agreement < Self.confidentAgreement }) ?? true {
+            let augmented = withPredictedEdges(edges, anchor: smallAnchor)
+            if augmented.lines.count > edges.lines.count,
+                let second = bestFit(
+                    augmented, predicted: predicted, anchor: anchor, smallAnchor: smallAnchor,
+                    refinement: refinement),
+                second.rank > fit?.rank ?? -1
+            {
+                fit = second
+            }
+        }
+        return fit
+    }
+
+    /// The few best outlines of `edges` that fit the MRZ, each expanded, and variants of them with
+    /// the top searched near where the MRZ predicts it (``completedTops(_:edges:anchor:)``, once
+    /// per pair of sides, as the prediction depends on the sides only), plus `predicted`. The best
+    /// few of all those by their coarse corners are refined, then judged again by where the refined
+    /// corners put the MRZ (coarse corners are too rough to decide between close candidates).
+    func bestFit(
+        _ edges: Edges, predicted: Scored?, anchor: DocumentAnchor, smallAnchor: DocumentAnchor,
+        refinement: Refinement
+    ) -> AnchoredFit? {
+        var candidates = anchoredQuads(edges, anchor: smallAnchor, limit: Self.anchoredCandidates).map {
+            expandedOutward($0, edges: edges, anchor: smallAnchor)
+        }
+        var completedSides: [[ImageLine]] = []
+        for candidate in candidates {
+            guard let bottom = candidate.bottomSide, candidate.lines.count == 4 else { continue }
+            let key = [candidate.lines[(bottom + 1) % 4], candidate.lines[(bottom + 3) % 4]]
+            guard !completedSides.contains(key) else { continue }
+            completedSides.append(key)
+            for completed in completedTops(candidate, edges: edges, anchor: smallAnchor)
+            where !candidates.contains(where: { $0.quad == completed.quad }) {
+                candidates.append(completed)
+            }
+        }
+        if let predicted { candidates.append(predicted) }
+        let coarseRanks = candidates.map { c in
+            c.bottomSide.map { c.score * smallAnchor.layoutAgreement(of: c.quad, bottom: $0) } ?? 0
+        }
+        let shortlist = candidates.indices.sorted { coarseRanks[$0] > coarseRanks[$1] }.prefix(
+            Self.anchoredCandidates)
+        var best: AnchoredFit?
+        for expanded in shortlist.map({ candidates[$0] }) {
+            guard let bottom = expanded.bottomSide else { continue }
+            let quad = refinement.refined(expanded)
+            let agreement = anchor.layoutAgreement(of: quad, bottom: bottom)
+            let rank = expanded.score * agreement
+            if best == nil || rank > best!.rank { best = (expanded, quad, rank, agreement) }
+        }
+        return best
+    }
+
     /// `upright` (side 2 the bottom) with its top corners moved to where the MRZ puts them, when the
     /// top it found lies well inside that place: more than ``raisedTopShortfall`` millimetres below
     /// it along both sides, by about the same amount (within ``raisedTopSkew``: a parallel edge).

@@ -62,115 +62,64 @@ package struct DocumentLocalizer: Sendable {
     /// ``locate(in:roi:anchor:)`` on the region of `frame`, whose reduced copies other searches of
     /// the same frame may share.
     package func locate(in frame: ReducedFrame, anchor: DocumentAnchor? = nil) -> Result? {
-        let image = frame.image, region = frame.region
+        let region = frame.region
         guard region.width >= 32, region.height >= 32 else { return nil }
         let edges = self.edges(
             of: frame, usingColour: anchor == nil,
             maximumLines: anchor == nil ? Self.freeSearchLines : Self.anchoredSearchLines)
-        let scale = Double(edges.factor)
-        let offset = Point2D(x: Double(region.x), y: Double(region.y))
-        let smallAnchor = anchor?.scaled(by: scale, offset: offset)
+        let refinement = Refinement(
+            image: frame.image, scale: Double(edges.factor),
+            offset: Point2D(x: Double(region.x), y: Double(region.y)))
+        let found =
+            if let anchor {
+                anchoredOutline(edges, anchor: anchor, frame: frame, refinement: refinement)
+            } else {
+                freeOutline(edges, refinement: refinement)
+            }
+        return found.map { result(of: $0, anchor: anchor) }
+    }
+
+    /// An outline as searched on the reduced edges (``Scored``, which keeps the sides' coverage and
+    /// which side the MRZ put at the bottom) and its corners refined in frame coordinates.
+    typealias Found = (coarse: Scored, refined: Quadrilateral2D)
+
+    /// How an outline found on the reduced edges goes back to the frame: its corners are scaled and
+    /// offset to frame coordinates, then refined at full resolution (``EdgeRefiner``).
+    struct Refinement {
+        /// The full-resolution frame.
+        let image: GrayImage
+        /// Frame pixels per pixel of the reduced edges.
+        let scale: Double
+        /// Where the searched region starts in the frame.
+        let offset: Point2D
+
         func refined(_ coarse: Scored) -> Quadrilateral2D {
-            // Back to frame coordinates; refine at full resolution.
             let quad = coarse.quad.mapped { p in
                 Point2D(x: (p.x + 0.5) * scale - 0.5, y: (p.y + 0.5) * scale - 0.5) + offset
             }
             return EdgeRefiner.refine(quad, polarities: coarse.polarities, in: image, searchRadius: 2 * scale + 3)
                 ?? quad
         }
-        var found: (coarse: Scored, refined: Quadrilateral2D)?
-        if let anchor, let smallAnchor {
-            // The few best outlines that fit the MRZ, each expanded, and variants of them with the
-            // top searched near where the MRZ predicts it. The best few of all those by their coarse
-            // corners are refined, then judged again by where the refined corners put the MRZ (coarse
-            // corners are too rough to decide between close candidates).
-            typealias Fit = (coarse: Scored, refined: Quadrilateral2D, rank: Double, agreement: Double)
-            // `predicted` is the MRZ's own outline measured on the gradient field alone, which the
-            // searches with and without the faint predicted edges share.
-            func fitted(_ edges: Edges, predicted: Scored?) -> Fit? {
-                var candidates = anchoredQuads(edges, anchor: smallAnchor, limit: Self.anchoredCandidates).map {
-                    expandedOutward($0, edges: edges, anchor: smallAnchor)
-                }
-                // The prediction depends on the side edges only: the best candidate with each pair is
-                // completed.
-                var completedSides: [[ImageLine]] = []
-                for candidate in candidates {
-                    guard let bottom = candidate.bottomSide, candidate.lines.count == 4 else { continue }
-                    let key = [candidate.lines[(bottom + 1) % 4], candidate.lines[(bottom + 3) % 4]]
-                    guard !completedSides.contains(key) else { continue }
-                    completedSides.append(key)
-                    for completed in completedTops(candidate, edges: edges, anchor: smallAnchor)
-                    where !candidates.contains(where: { $0.quad == completed.quad }) {
-                        candidates.append(completed)
-                    }
-                }
-                if let predicted { candidates.append(predicted) }
-                let coarseRanks = candidates.map { c in
-                    c.bottomSide.map { c.score * smallAnchor.layoutAgreement(of: c.quad, bottom: $0) } ?? 0
-                }
-                let shortlist = candidates.indices.sorted { coarseRanks[$0] > coarseRanks[$1] }.prefix(
-                    Self.anchoredCandidates)
-                var best: Fit?
-                for expanded in shortlist.map({ candidates[$0] }) {
-                    guard let bottom = expanded.bottomSide else { continue }
-                    let quad = refined(expanded)
-                    let agreement = anchor.layoutAgreement(of: quad, bottom: bottom)
-                    let rank = expanded.score * agreement
-                    if best == nil || rank > best!.rank { best = (expanded, quad, rank, agreement) }
-                }
-                return best
-            }
-            // The frame's strongest edges first; only when no outline of them fits the MRZ well are
-            // faint edges searched for near where the MRZ puts the sides, and the outlines redone.
-            func search(_ global: Edges) -> Fit? {
-                let predicted = predictedCandidate(global, anchor: smallAnchor)
-                var fit = fitted(global, predicted: predicted)
-                if fit.map({ $0.agreement < Self.confidentAgreement }) ?? true {
-                    let augmented = withPredictedEdges(global, anchor: smallAnchor)
-                    if augmented.lines.count > global.lines.count, let second = fitted(augmented, predicted: predicted),
-                        second.rank > fit?.rank ?? -1
-                    {
-                        fit = second
-                    }
-                }
-                return fit
-            }
-            let global = edges
-            var fit = search(global)
-            // Luma first, as the MRZ predicts the sides it misses; when the outline still fits the MRZ
-            // less than well, the search is redone with the colour edges joined in (a green header
-            // band on a grey-green table has the table's luma, and the band's lower edge or a shadow
-            // is taken for the top), and the outline that fits the MRZ better is kept.
-            if fit.map({ $0.agreement < Self.colourAgreement }) ?? true, let coloured = withColour(global, of: frame),
-                let second = search(coloured), second.agreement > fit?.agreement ?? -1
-            {
-                fit = second
-            }
-            found = fit.map { ($0.coarse, $0.refined) }
-            // No outline fits the MRZ's margins: an outline that at least contains the MRZ is still
-            // better than none (its orientation is then decided by reading, not by the anchor). It is
-            // sought among the frame's own strongest edges only: the lines found near the predicted
-            // edges are faint ones, fit to complete a document that agrees with the MRZ, but in a
-            // free search they make up large background outlines around it. Nor is an outline
-            // taken whose area is far from that of the outline the MRZ implies
-            // (``freeAreaRatio``): the scanner then reports the implied one.
-            if found == nil, let free = bestQuad(global), smallAnchor.isInside(free.quad),
-                smallAnchor.predictedOutline().map({ Self.freeAreaRatio.contains(free.quad.area / max(1e-9, $0.area)) })
-                    ?? true
-            {
-                let expanded = expandedOutward(free, edges: global)
-                found = (expanded, refined(expanded))
-            }
-        } else if var free = bestQuad(edges) {
-            var searched = edges
-            if let card = cardAroundPortrait(free, edges: edges), card.score > free.score {
-                free = card
-                searched = edges.adding(card.lines)
-            }
-            let expanded = expandedOutward(free, edges: searched)
-            found = (expanded, refined(expanded))
+    }
+
+    /// The outline found without an MRZ: the frame's best quadrilateral, or the card around a
+    /// portrait found inside it when that scores better, expanded outward and refined.
+    func freeOutline(_ edges: Edges, refinement: Refinement) -> Found? {
+        guard var free = bestQuad(edges) else { return nil }
+        var searched = edges
+        if let card = cardAroundPortrait(free, edges: edges), card.score > free.score {
+            free = card
+            searched = edges.adding(card.lines)
         }
-        guard let (coarse, refined) = found else { return nil }
+        let expanded = expandedOutward(free, edges: searched)
+        return (expanded, refinement.refined(expanded))
+    }
+
+    /// The result for a found outline, its corners in reading order: when the MRZ decided which
+    /// side is the bottom, that side becomes side 2 (and a top the MRZ puts higher is raised, see
+    /// ``raisedTop(_:anchor:)``); otherwise the outline's own shape decides (``ordered(_:)``).
+    func result(of found: Found, anchor: DocumentAnchor?) -> Result {
+        let (coarse, refined) = found
         let ordered: (quad: Quadrilateral2D, isVertical: Bool)
         if let bottom = coarse.bottomSide {
             // The MRZ decided: side `bottom` becomes side 2 (lower-right → lower-left).
