@@ -36,9 +36,9 @@ struct EvalCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Tiers to generate when no folder is given (clean, phone, hard, and placement: phone-like tuning frames placed inside, cut, overfilled, steep or near an edge), comma-separated."
+            "Tiers to generate when no folder is given (clean, phone, hard; placement: phone-like tuning frames placed inside, cut, overfilled, steep or near an edge; stress: phone-like tuning frames with a tiny MRZ, glare on the MRZ or low light), comma-separated."
     )
-    var tiers = "clean,phone,hard,placement"
+    var tiers = "clean,phone,hard,placement,stress"
 
     @Option(help: "Frames generated per family and tier.")
     var count = 100
@@ -135,13 +135,18 @@ struct EvalCommand: AsyncParsableCommand {
         guard dims.count == 2 else { throw ValidationError("Bad --size \(size); expected WIDTHxHEIGHT.") }
         var tierList: [SceneTier] = []
         var placement = false
+        var stress = false
         for name in tiers.split(separator: ",") {
             if name == "placement" {
                 placement = true
                 continue
             }
+            if name == "stress" {
+                stress = true
+                continue
+            }
             guard let tier = TierArgument(rawValue: String(name))?.tier else {
-                throw ValidationError("Unknown tier \(name); use clean, phone, hard or placement.")
+                throw ValidationError("Unknown tier \(name); use clean, phone, hard, placement or stress.")
             }
             tierList.append(tier)
         }
@@ -152,6 +157,11 @@ struct EvalCommand: AsyncParsableCommand {
         if placement {
             print(
                 "  tuning placement: phone-like frames placed inside, cut, overfilled, steep or near an edge (the status rules' line)."
+            )
+        }
+        if stress {
+            print(
+                "  tuning stress: phone-like frames with a tiny MRZ, glare on the MRZ or low light (the MRZ finder's line)."
             )
         }
         for sceneFamily in family.families {
@@ -172,6 +182,19 @@ struct EvalCommand: AsyncParsableCommand {
                             try SceneComposer(
                                 tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1],
                                 framing: .placement(seed: seed)
+                            )
+                            .compose(seed: seed, fileName: name)
+                        }
+                    ))
+            }
+            if stress && sceneFamily == .tuning {
+                lines.append(
+                    (
+                        "tuning stress",
+                        { seed, name in
+                            try SceneComposer(
+                                tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1],
+                                stress: .mix(seed: seed)
                             )
                             .compose(seed: seed, fileName: name)
                         }
@@ -288,7 +311,8 @@ struct EvalCommand: AsyncParsableCommand {
             let trueTilt = truth.tiltDegrees.map { String(format: "%.1f", $0) } ?? "?"
             print(
                 "\(truth.file) corner-error \(e) placement \(a.placement.rawValue) (true \(trueStatus.rawValue))"
-                    + " tilt \(tilt) (true \(trueTilt)) mrz \(verdict)")
+                    + " tilt \(tilt) (true \(trueTilt)) mrz \(verdict)"
+                    + (truth.degradations?.stress.map { " stress \($0.rawValue)" } ?? ""))
         }
     }
 }

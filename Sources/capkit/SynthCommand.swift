@@ -67,6 +67,14 @@ struct SynthCommand: AsyncParsableCommand {
             """)
     var framing: FramingArgument = .inside
 
+    @Option(
+        help: """
+            A condition the tuning tiers leave out, drawn on top of the tier: tinyMRZ (MRZ pitch 4.8-7 px), \
+            glareOnMRZ (a specular spot on the MRZ, uncapped), lowLight (exposure 0.35-0.55, strong noise), or mix \
+            (the stress line of `capkit eval`: the three evenly). Tuning family only.
+            """)
+    var stress: StressArgument?
+
     @Option(help: "Frames generated in parallel.")
     var jobs: Int = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
@@ -74,9 +82,12 @@ struct SynthCommand: AsyncParsableCommand {
         guard count >= 0 else { throw ValidationError("--count must be 0 or more.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         _ = try DocumentLayout.Kind.list(kinds)
-        if partial || framing != .inside, family == .heldout {
+        if partial || framing != .inside || stress != nil, family == .heldout {
             throw ValidationError(
-                "--partial and --framing belong to the tuning family; the held-out family draws its own framings.")
+                "--partial, --framing and --stress belong to the tuning family; the held-out family draws its own.")
+        }
+        if stress != nil, partial || framing != .inside {
+            throw ValidationError("--stress draws documents inside the frame; it does not combine with --framing.")
         }
     }
 
@@ -92,6 +103,19 @@ struct SynthCommand: AsyncParsableCommand {
                         framing: framing)
                 }
                 let chosen: FramingArgument = partial ? .partial : framing
+                if let stress {
+                    let stressed = try SceneStress.allCases.map { condition in
+                        try SceneComposer(
+                            tier: tier.tier, frameWidth: size.width, frameHeight: size.height, kinds: kinds,
+                            stress: condition)
+                    }
+                    composer = { seed, name in
+                        let condition = stress.stress ?? SceneStress.mix(seed: seed)
+                        return try stressed[SceneStress.allCases.firstIndex(of: condition) ?? 0].compose(
+                            seed: seed, fileName: name)
+                    }
+                    break
+                }
                 composer = { seed, name in
                     let framing = chosen.framing ?? SceneFraming.placement(seed: seed)
                     return try framings[SceneFraming.allCases.firstIndex(of: framing) ?? 0].compose(
@@ -187,6 +211,14 @@ struct FrameSize: ExpressibleByArgument {
     }
 
     var defaultValueDescription: String { "\(width)x\(height)" }
+}
+
+/// `--stress`: one of the tuning family's stress conditions, or their mix.
+enum StressArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case tinyMRZ, glareOnMRZ, lowLight, mix
+
+    /// The condition, nil for the mix (drawn per frame).
+    var stress: SceneStress? { SceneStress(rawValue: rawValue) }
 }
 
 /// `--framing`: one of the tuning family's framings, or their placement mix.

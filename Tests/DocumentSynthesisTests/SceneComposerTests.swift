@@ -172,3 +172,47 @@ import Testing
         return nil
     }
 }
+
+/// The tuning family's stress conditions (``SceneStress``) draw what they say, and only on request.
+@Suite struct SceneStressTests {
+    static func scene(_ stress: SceneStress, seed: UInt64) throws -> SyntheticScene {
+        try SceneComposer(tier: .phoneLike, frameWidth: 640, frameHeight: 360, kinds: [.td3], stress: stress)
+            .compose(seed: seed)
+    }
+
+    @Test func aTinyMRZHasAPitchUnderThePhoneTiersMinimum() throws {
+        for seed: UInt64 in 1...3 {
+            let truth = try Self.scene(.tinyMRZ, seed: seed).truth
+            let pitch = try #require(truth.degradations?.mrzPitchPixels)
+            #expect(pitch < SceneTier.phoneLike.minimumMRZPitchPixels)
+            #expect(pitch > 3)
+            #expect(truth.degradations?.stress == .tinyMRZ)
+        }
+    }
+
+    @Test func glareOnTheMRZReachesItUncapped() throws {
+        let peaks = try (1...4).map { seed in
+            try #require(Self.scene(.glareOnMRZ, seed: UInt64(seed)).truth.degradations?.glare).peakOnMRZ
+        }
+        #expect(peaks.allSatisfy { $0 > 0 })
+        // The tiers cap glare on the MRZ at half the range; the stress does not.
+        #expect(peaks.contains { $0 > 127.5 })
+    }
+
+    @Test func lowLightIsDimAndNoisy() throws {
+        let degradations = try #require(Self.scene(.lowLight, seed: 5).truth.degradations)
+        #expect(SceneStress.lowLightExposure.contains(degradations.exposure))
+        #expect(SceneStress.lowLightNoiseSigma.contains(degradations.noiseSigma))
+    }
+
+    @Test func theMixIsSeededAndDrawsEveryCondition() {
+        let drawn = (0..<40).map { SceneStress.mix(seed: UInt64($0)) }
+        #expect(drawn == (0..<40).map { SceneStress.mix(seed: UInt64($0)) })
+        #expect(Set(drawn) == Set(SceneStress.allCases))
+    }
+
+    @Test func withoutAStressNothingIsRecorded() throws {
+        let scene = try SceneComposer(tier: .phoneLike, frameWidth: 640, frameHeight: 360).compose(seed: 5)
+        #expect(scene.truth.degradations?.stress == nil)
+    }
+}

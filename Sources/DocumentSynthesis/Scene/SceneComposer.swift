@@ -29,6 +29,8 @@ package struct SceneComposer: Sendable {
     package let kinds: [DocumentLayout.Kind]
     /// Where the document lies relative to the frame (``SceneFraming``).
     package let framing: SceneFraming
+    /// A condition of the tuning family's stress line drawn on top of the tier, or nil.
+    package let stress: SceneStress?
     /// Whether part of the document is pushed outside the frame (10-45 % of its extent on one side).
     package var partial: Bool { framing == .partial }
     /// Print the visual zone from the layout catalogue (``DocumentRenderer/printsVizFromLayouts``).
@@ -39,7 +41,8 @@ package struct SceneComposer: Sendable {
 
     package init(
         tier: SceneTier, frameWidth: Int = 1280, frameHeight: Int = 720, kinds: [DocumentLayout.Kind] = [],
-        partial: Bool = false, framing: SceneFraming? = nil, printsVizFromLayouts: Bool = false
+        partial: Bool = false, framing: SceneFraming? = nil, stress: SceneStress? = nil,
+        printsVizFromLayouts: Bool = false
     ) throws(SceneCompositionError) {
         guard Self.frameSideRange.contains(frameWidth), Self.frameSideRange.contains(frameHeight) else {
             throw .invalidFrameSize(width: frameWidth, height: frameHeight)
@@ -49,6 +52,7 @@ package struct SceneComposer: Sendable {
         self.frameHeight = frameHeight
         self.kinds = kinds
         self.framing = framing ?? (partial ? .partial : .inside)
+        self.stress = stress
         self.printsVizFromLayouts = printsVizFromLayouts
     }
 
@@ -99,7 +103,8 @@ package struct SceneComposer: Sendable {
         let identity = SyntheticIdentity.random(for: MRZFormat(kind: kind), using: &identityRandom)
         let pose = ScenePose.draw(
             layout: layout, tier: tier, frameWidth: frameWidth, frameHeight: frameHeight,
-            framing: framing, using: &poseRandom)
+            framing: framing, mrzPitchPixels: stress == .tinyMRZ ? SceneStress.tinyPitchPixels : nil,
+            using: &poseRandom)
 
         // Render at ~1.05x the largest on-frame scale (hardly ever magnified when sampled), within limits.
         let scale = min(18, max(3, pose.maxPixelsPerMillimetre * 1.05))
@@ -122,10 +127,18 @@ package struct SceneComposer: Sendable {
         let alpha = composite(document.image, into: &frame, corners: pose.corners, toDocument: toDocument)
 
         // Lighting and glare.
-        let lighting = Lighting.draw(tier: tier, using: &lightRandom)
+        var lighting = Lighting.draw(tier: tier, using: &lightRandom)
+        if stress == .lowLight {
+            lighting.exposure = lightRandom.uniform(
+                SceneStress.lowLightExposure.lowerBound, SceneStress.lowLightExposure.upperBound)
+        }
         lighting.apply(to: &frame)
         var glare: SceneDegradations.Glare?
-        if lightRandom.chance(tier.glareProbability) {
+        if stress == .glareOnMRZ, document.mrzBand != nil {
+            glare = addGlare(
+                to: &frame, documentAlpha: alpha, document: document, toFrame: toFrame,
+                toDocument: toDocument, onMRZ: true, using: &lightRandom)
+        } else if lightRandom.chance(tier.glareProbability) {
             glare = addGlare(
                 to: &frame, documentAlpha: alpha, document: document, toFrame: toFrame,
                 toDocument: toDocument, using: &lightRandom)
@@ -146,7 +159,8 @@ package struct SceneComposer: Sendable {
             blurSigma = min(blurRandom.uniform(tier.blurSigma.lowerBound, tier.blurSigma.upperBound), 0.17 * pitchCap)
             frame.gaussianBlur(sigma: blurSigma)
         }
-        let noiseSigma = noiseRandom.uniform(tier.noiseSigma.lowerBound, tier.noiseSigma.upperBound)
+        let noiseRange = stress == .lowLight ? SceneStress.lowLightNoiseSigma : tier.noiseSigma
+        let noiseSigma = noiseRandom.uniform(noiseRange.lowerBound, noiseRange.upperBound)
         let quality = noiseRandom.integer(in: tier.jpegQuality)
         let pixels = frame.rgbaWithNoise(sigma: noiseSigma, using: &noiseRandom)
 
@@ -162,7 +176,7 @@ package struct SceneComposer: Sendable {
         let degradations = SceneDegradations(
             background: style, rotationDegrees: pose.rotationDegrees, tiltDegrees: pose.tiltDegrees,
             tiltAxisDegrees: pose.tiltAxisDegrees, documentWidthFraction: pose.widthFraction, partial: partial,
-            framing: framing,
+            framing: framing, stress: stress,
             visibleFraction: visibleFraction(pose.corners), mrzPitchPixels: mrzPitch, shadow: shadow,
             lightingGradient: lighting.gradient, vignette: lighting.vignette, exposure: lighting.exposure, glare: glare,
             blurSigma: blurSigma, motionBlurLength: motionLength, motionBlurAngleDegrees: motionAngle * 180 / Double.pi,
@@ -342,10 +356,11 @@ package struct SceneComposer: Sendable {
 
     /// Adds a specular spot: an elliptical Gaussian on the document surface, white, on the document
     /// only. The tier decides whether it may reach the MRZ band; where it does, its brightness there
-    /// is capped at half the range.
+    /// is capped at half the range. `onMRZ` (``SceneStress/glareOnMRZ``) centres it within the band
+    /// instead, at ``SceneStress/glarePeak`` without a cap.
     private func addGlare(
         to frame: inout PlanarFrame, documentAlpha: [Float], document: RenderedDocument, toFrame: Homography,
-        toDocument: Homography, using random: inout SeededGenerator
+        toDocument: Homography, onMRZ aimed: Bool = false, using random: inout SeededGenerator
     ) -> SceneDegradations.Glare? {
         let dw = Double(document.image.width)
         let dh = Double(document.image.height)
@@ -362,7 +377,15 @@ package struct SceneComposer: Sendable {
             return 2.8 * (a * a + b * b).squareRoot()
         }
         var centre = Point2D(x: random.uniform(0.05, 0.95) * dw, y: random.uniform(0.05, 0.95) * dh)
-        if let band, !tier.glareMayCoverMRZ {
+        if aimed, let band {
+            let t = random.uniform(0.1, 0.9), u = random.uniform(0, 1)
+            let upper = band.upperLeft + (band.upperRight - band.upperLeft) * t
+            let lower = band.lowerLeft + (band.lowerRight - band.lowerLeft) * t
+            centre = upper + (lower - upper) * u
+            rx *= 0.6
+            ry *= 0.6
+            peak = random.uniform(SceneStress.glarePeak.lowerBound, SceneStress.glarePeak.upperBound)
+        } else if let band, !tier.glareMayCoverMRZ {
             let top = band.upperLeft.y
             // Shrink the spot until it fits above the band, then place it there.
             while verticalReach() > top * 0.7, rx > 2 {
@@ -393,7 +416,7 @@ package struct SceneComposer: Sendable {
                     strongest = max(strongest, gaussian(p))
                 }
             }
-            if peak * strongest > 127.5 { peak = 127.5 / strongest }
+            if !aimed, peak * strongest > 127.5 { peak = 127.5 / strongest }
             onMRZ = peak * strongest
         }
         // Paint within the frame box of the 3.3 σ ellipse.

@@ -18,7 +18,7 @@ struct ScenePose {
 
     static func draw(
         layout: DocumentLayout, tier: SceneTier, frameWidth: Int, frameHeight: Int, framing: SceneFraming,
-        using random: inout SeededGenerator
+        mrzPitchPixels: ClosedRange<Double>? = nil, using random: inout SeededGenerator
     ) -> ScenePose {
         let fw = Double(frameWidth)
         let fh = Double(frameHeight)
@@ -34,9 +34,14 @@ struct ScenePose {
         let low = min(
             tier.documentWidthFraction.upperBound, max(tier.documentWidthFraction.lowerBound, pitchFraction / cos(tilt))
         )
-        let widthRange =
+        var widthRange =
             framing == .overfilled
             ? SceneFraming.overfilledWidthFraction : low...tier.documentWidthFraction.upperBound
+        if let mrzPitchPixels, layout.hasMRZ {
+            // The document's width from the pitch asked for (``SceneStress/tinyMRZ``).
+            let perPixel = layout.width / (DocumentLayout.mrzPitch * fw)
+            widthRange = mrzPitchPixels.lowerBound * perPixel...mrzPitchPixels.upperBound * perPixel
+        }
         var fraction = random.uniform(widthRange.lowerBound, widthRange.upperBound)
 
         // Rotation matrix: in-plane rotation, then tilt about the axis (cos a, sin a, 0) (Rodrigues).

@@ -172,6 +172,8 @@ package struct SceneDegradations: Sendable, Equatable, Codable {
     package var partial: Bool
     /// Where the document was put relative to the frame (nil in truth written before framings).
     package var framing: SceneFraming?
+    /// The stress line's condition drawn on top of the tier (nil outside that line).
+    package var stress: SceneStress?
     /// Fraction of the document's area inside the frame.
     package var visibleFraction: Double
     /// Smallest MRZ character pitch in the frame (pixels), nil without an MRZ.
@@ -199,6 +201,7 @@ package struct SceneDegradations: Sendable, Equatable, Codable {
         try c.encode(documentWidthFraction, forKey: .documentWidthFraction)
         try c.encode(partial, forKey: .partial)
         try c.encodeIfPresent(framing, forKey: .framing)
+        try c.encodeIfPresent(stress, forKey: .stress)
         try c.encode(visibleFraction, forKey: .visibleFraction)
         try c.encode(mrzPitchPixels, forKey: .mrzPitchPixels)
         try c.encode(shadow, forKey: .shadow)
