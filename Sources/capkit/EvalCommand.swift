@@ -306,7 +306,9 @@ struct EvalCommand: AsyncParsableCommand {
         }
         if verbose {
             let e = error.map { String(format: "%.4f", $0) } ?? "none"
-            let verdict = truth.mrz == nil ? "-" : (ok ? "exact" : (a.mrzReading == nil ? "not-found" : "wrong"))
+            let verdict =
+                truth.mrz == nil
+                ? "-" : (ok ? "exact" : (a.mrzReading == nil ? "not-found" : (a.mrzVerified ? "misread" : "wrong")))
             let tilt = a.tiltDegrees.map { String(format: "%.1f", $0) } ?? "none"
             let trueTilt = truth.tiltDegrees.map { String(format: "%.1f", $0) } ?? "?"
             print(
