@@ -27,6 +27,24 @@ import Testing
         }
     }
 
+    @Test func aCheckDigitOverAnExpiryThatIsNoDateIsNotEvidence() throws {
+        // The specimen with its expiry made 13th month (121315), its check digit and the composite
+        // recomputed so that every check agrees, and every character read confidently
+        var line = Array(MRZFixture.td3Specimen[1])
+        line.replaceSubrange(21..<27, with: Array("121315"))
+        line[27] = try #require(MRZCheckDigit.character(for: String(line[21..<27])))
+        let composite = String(line[0..<10]) + String(line[13..<20]) + String(line[21..<43])
+        line[43] = try #require(MRZCheckDigit.character(for: composite))
+        let lines = [MRZFixture.td3Specimen[0], String(line)]
+        let record = try MRZParser.parse(lines, today: Self.today)
+        #expect(record.allChecksPassed)
+        #expect(record.dateOfExpiry == nil)
+
+        let (reported, verified) = try Self.judge(MRZReadingResolverTests.candidates(lines))
+        #expect(reported == lines)
+        #expect(!verified)
+    }
+
     @Test func aNameLetterTheRecogniserNeverProposedIsNotEvidence() throws {
         // Given the I of ERIKSSON read as 1, confidently, with no letter among the candidates
         let position = MRZPosition(line: 0, column: 7)

@@ -4,7 +4,10 @@
 /// 1. every check digit agrees;
 /// 2. every character that no check digit covers (names, codes, nationality, sex, unchecked
 ///    optional data) was read with a confidence of at least ``minimumUncheckedConfidence``;
-/// 3. for one frame's reading, whose candidates are known: no field covered by a check digit is
+/// 3. the date of birth and the date of expiry are dates (`YYMMDD` with a month and day that exist):
+///    a check digit that agrees over a date field holding a letter or a 31st of February proves only
+///    that the recogniser's error and the check happen to match;
+/// 4. for one frame's reading, whose candidates are known: no field covered by a check digit is
 ///    **ambiguous**, that is, no other choice among the recogniser's own candidates for its unsure
 ///    characters (those under ``MRZReadingResolver/unsureProbability``) agrees with its check digit
 ///    (and with the composite, where there is one) as well while being at least ``ambiguityRatio``
@@ -23,7 +26,8 @@
 /// hesitated between characters that the check digit cannot tell apart, the check proves nothing. On
 /// the tuning family's placement line (frames tilted 40–50°) three readings had been reported verified
 /// that way: `V3FJ3662` for `V3843662` (`F` at 0.46 and `J` at 0.61, the truth among their
-/// candidates), `<3753L88` for `K3753L88`, and a name's `F` read as `1` and repaired to `I`.
+/// candidates), `<3753L88` for `K3753L88`, and a name's `F` read as `1` and repaired to `I`. On its
+/// stress line (glare across the MRZ), a TD3 was reported verified with an expiry that is no date.
 package enum MRZVerification {
     /// The lowest confidence an unchecked character may have in a verified reading. Decided on the
     /// tuning family (see the README's measurement notes).
@@ -63,11 +67,11 @@ package enum MRZVerification {
         return positions.map { confidences[$0.line][$0.column] }.min() ?? 1
     }
 
-    /// Whether `record` counts as verified by conditions 1 and 2. `lines` is the text it was parsed
+    /// Whether `record` counts as verified by conditions 1 to 3. `lines` is the text it was parsed
     /// from and `confidences` one value per character of `lines`; the record is judged on its
     /// corrected lines, where a character the parser's repairs changed counts with confidence 0.
     package static func isVerified(_ record: MRZRecord, lines: [String], confidences: [[Float]]) -> Bool {
-        guard record.allChecksPassed,
+        guard record.allChecksPassed, record.dateOfBirth != nil, record.dateOfExpiry != nil,
             let reported = reportedConfidences(record, lines: lines, confidences: confidences),
             let weakest = weakestUncheckedConfidence(lines: record.correctedLines, confidences: reported)
         else { return false }
@@ -75,7 +79,7 @@ package enum MRZVerification {
     }
 
     /// Whether `record`, parsed from the resolved text of one frame's `reading`, counts as verified:
-    /// conditions 1 to 3, with the recogniser's probability for each character of that text.
+    /// conditions 1 to 4, with the recogniser's probability for each character of that text.
     package static func isVerified(_ record: MRZRecord, reading: MRZZoneReader.Reading) -> Bool {
         guard let confidences = confidences(of: record.rawLines, candidates: reading.candidates),
             isVerified(record, lines: record.rawLines, confidences: confidences),
