@@ -174,31 +174,28 @@ struct EvalCommand: AsyncParsableCommand {
                     }
                 )
             }
+            // The tuning family's extra lines: phone-like frames, each drawn with the framing or stress
+            // of its seed.
+            func phoneLikeLine(
+                _ label: String, framing: @escaping (UInt64) -> SceneFraming? = { _ in nil },
+                stress: @escaping (UInt64) -> SceneStress? = { _ in nil }
+            ) -> (label: String, compose: (UInt64, String) throws -> SyntheticScene) {
+                (
+                    label,
+                    { seed, name in
+                        try SceneComposer(
+                            tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1], framing: framing(seed),
+                            stress: stress(seed)
+                        )
+                        .compose(seed: seed, fileName: name)
+                    }
+                )
+            }
             if placement && sceneFamily == .tuning {
-                lines.append(
-                    (
-                        "tuning placement",
-                        { seed, name in
-                            try SceneComposer(
-                                tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1],
-                                framing: .placement(seed: seed)
-                            )
-                            .compose(seed: seed, fileName: name)
-                        }
-                    ))
+                lines.append(phoneLikeLine("tuning placement", framing: { .placement(seed: $0) }))
             }
             if stress && sceneFamily == .tuning {
-                lines.append(
-                    (
-                        "tuning stress",
-                        { seed, name in
-                            try SceneComposer(
-                                tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1],
-                                stress: .mix(seed: seed)
-                            )
-                            .compose(seed: seed, fileName: name)
-                        }
-                    ))
+                lines.append(phoneLikeLine("tuning stress", stress: { .mix(seed: $0) }))
             }
             for line in lines {
                 var tally = Tally()
