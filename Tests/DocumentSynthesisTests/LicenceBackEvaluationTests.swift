@@ -54,7 +54,10 @@ import Testing
             .exact(look: "zxing", looks: 2, warnings: nil, payloadError: false, fieldsDiffer: true),
             "exact (zxing, 2 looks) FIELDS DIFFER"
         ),
-        (.misread, "MISREAD"),
+        (
+            .misread(look: "foundRegion", length: 12, printedLength: 14, firstDifference: 3),
+            "MISREAD (foundRegion: 12 bytes for 14, first difference at 3)"
+        ),
         (.failed("not found"), "not found"),
     ])
     func outcomesReadAsTheVerboseLinesDid(outcome: LicenceBackEvaluation.Outcome, label: String) {

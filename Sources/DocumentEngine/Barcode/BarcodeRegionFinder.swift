@@ -9,10 +9,13 @@ import Foundation
 /// Method: central-difference gradients on every second pixel; per square cell, the edge energy
 /// (sum of gradient magnitudes) and the coherence of the edge directions (length of the mean
 /// doubled-angle vector); cells that are both energetic (at least ``relativeEnergy`` of the
-/// strongest coherent cell) and coherent (≥ ``minimumCoherence``) are joined into 8-connected
-/// groups; the group with the most energy is the symbol. Its orientation is the energy-weighted
-/// mean doubled angle; its extent the cells' corners projected on the symbol's axes. Text (edges in
-/// all directions) and lone card edges (little energy per cell) do not qualify. O(pixels / 4).
+/// strongest coherent cell) and coherent (≥ ``minimumCoherence``, then ≥ ``lowCoherence``) are
+/// joined into 8-connected groups of cells whose edge directions agree; the groups are ranked by
+/// start/stop pattern evidence, then energy (``candidates(in:within:limit:)``). A group's
+/// orientation is the energy-weighted mean doubled angle; its extent the cells' corners projected
+/// on the symbol's axes. Text (edges in all directions) and lone card edges (little energy per
+/// cell) do not qualify; lines of text, striped paper and guilloche may, and rank behind a
+/// symbol whose start and stop patterns are legible. O(pixels / 4) plus a few scanlines per group.
 package struct BarcodeRegionFinder: Sendable {
     /// A found region.
     package struct Region: Sendable, Equatable {
@@ -24,6 +27,10 @@ package struct BarcodeRegionFinder: Sendable {
         /// Cells in the group, and their mean coherence (0...1).
         package var cellCount: Int
         package var coherence: Double
+        /// Sum of the cells' edge energy (gradient magnitudes).
+        package var energy: Double
+        /// Start/stop pattern hits on scanlines across the region (``PDF417PatternEvidence``).
+        package var patternEvidence: Int
     }
 
     /// Cell side, pixels.
@@ -32,18 +39,40 @@ package struct BarcodeRegionFinder: Sendable {
     package var minimumMagnitude = 22.0
     /// Smallest direction coherence of a barcode cell.
     package var minimumCoherence = 0.5
+    /// Smallest direction coherence of a cell of a symbol with short rows (second grouping).
+    package var lowCoherence = 0.15
+    /// Smallest coherence at which a cell's edge direction is compared with its neighbours'.
+    package var directedCoherence = 0.3
+    /// Largest difference between the edge directions of two neighbouring cells of one group, radians.
+    package var maximumAngleDifference = 20 * Double.pi / 180
     /// Smallest energy of a barcode cell relative to the most energetic coherent cell.
     package var relativeEnergy = 0.25
 
     package init() {}
 
-    /// The most barcode-like region inside `rect` of `image`, nil when no group of at least four cells qualifies.
+    /// The most barcode-like region inside `rect` of `image` (the first of ``candidates(in:within:limit:)``),
+    /// nil when no group of at least four cells qualifies.
     package func find(in image: GrayImage, within rect: PixelRect? = nil) -> Region? {
+        candidates(in: image, within: rect, limit: 1).first
+    }
+
+    /// Up to `limit` barcode-like regions inside `rect` of `image`, most symbol-like first: ranked by
+    /// their start/stop pattern evidence (``PDF417PatternEvidence``), then by edge energy.
+    ///
+    /// Groups are formed twice, at ``minimumCoherence`` and at ``lowCoherence``: a symbol whose rows
+    /// are about three modules high has nearly as many horizontal edges (between rows) as vertical
+    /// ones (its bars), so the coherence of its cells scatters from about 0.2 to 0.6 (a textbook
+    /// symbol with rows of four modules or more stays above 0.5). Neighbouring cells join only when
+    /// their edge directions agree within ``maximumAngleDifference`` (when both have a direction,
+    /// coherence ≥ ``directedCoherence``), so that a symbol is not merged with the curved lines of
+    /// a guilloche or with lines of text around it. Groups found at both levels over the same area
+    /// are kept once, the larger.
+    package func candidates(in image: GrayImage, within rect: PixelRect? = nil, limit: Int = 4) -> [Region] {
         let area = (rect ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height))
             .clipped(width: image.width, height: image.height)
         let cs = cellSize
         let cols = area.width / cs, rows = area.height / cs
-        guard cols >= 2, rows >= 2, image.width >= 3, image.height >= 3 else { return nil }
+        guard limit > 0, cols >= 2, rows >= 2, image.width >= 3, image.height >= 3 else { return [] }
         var energy = [Double](repeating: 0, count: cols * rows)
         var sumCos = [Double](repeating: 0, count: cols * rows), sumSin = sumCos
         let w = image.width, threshold = minimumMagnitude * minimumMagnitude
@@ -78,48 +107,97 @@ package struct BarcodeRegionFinder: Sendable {
                 }
             }
         }
-        func coherence(_ i: Int) -> Double {
+        let coherence = (0..<energy.count).map { i in
             energy[i] > 0 ? (sumCos[i] * sumCos[i] + sumSin[i] * sumSin[i]).squareRoot() / energy[i] : 0
         }
-        let strongest = (0..<energy.count).filter { coherence($0) >= minimumCoherence }.map { energy[$0] }.max() ?? 0
-        guard strongest > 0 else { return nil }
-        let candidate = (0..<energy.count).map {
-            energy[$0] >= relativeEnergy * strongest && coherence($0) >= minimumCoherence
-        }
+        let agreement = cos(2 * maximumAngleDifference)
 
-        // 8-connected groups; keep the most energetic.
-        var label = [Int](repeating: -1, count: candidate.count)
-        var best: [Int] = [], bestEnergy = 0.0
-        for start in 0..<candidate.count where candidate[start] && label[start] < 0 {
-            var stack = [start], members: [Int] = [], total = 0.0
-            label[start] = start
-            while let i = stack.popLast() {
-                members.append(i)
-                total += energy[i]
-                let cx = i % cols, cy = i / cols
-                for dy in -1...1 {
-                    for dx in -1...1 {
-                        let nx = cx + dx, ny = cy + dy
-                        guard nx >= 0, ny >= 0, nx < cols, ny < rows else { continue }
-                        let j = ny * cols + nx
-                        if candidate[j], label[j] < 0 {
-                            label[j] = start
-                            stack.append(j)
+        struct Group {
+            var members: [Int]
+            var energy: Double
+        }
+        var groups: [Group] = []
+        for level in [minimumCoherence, lowCoherence] {
+            let strongest = (0..<energy.count).filter { coherence[$0] >= level }.map { energy[$0] }.max() ?? 0
+            guard strongest > 0 else { continue }
+            let candidate = (0..<energy.count).map {
+                energy[$0] >= relativeEnergy * strongest && coherence[$0] >= level
+            }
+            // Neighbours whose doubled-angle directions agree: cos(2θi − 2θj) from the unit vectors.
+            // A cell under ``directedCoherence`` has no direction to speak of and joins on energy alone.
+            func agree(_ i: Int, _ j: Int) -> Bool {
+                if coherence[i] < directedCoherence || coherence[j] < directedCoherence { return true }
+                let ni = (sumCos[i] * sumCos[i] + sumSin[i] * sumSin[i]).squareRoot()
+                let nj = (sumCos[j] * sumCos[j] + sumSin[j] * sumSin[j]).squareRoot()
+                guard ni > 0, nj > 0 else { return false }
+                return (sumCos[i] * sumCos[j] + sumSin[i] * sumSin[j]) / (ni * nj) >= agreement
+            }
+            var labelled = [Bool](repeating: false, count: candidate.count)
+            for start in 0..<candidate.count where candidate[start] && !labelled[start] {
+                var stack = [start], members: [Int] = [], total = 0.0
+                labelled[start] = true
+                while let i = stack.popLast() {
+                    members.append(i)
+                    total += energy[i]
+                    let cx = i % cols, cy = i / cols
+                    for dy in -1...1 {
+                        for dx in -1...1 {
+                            let nx = cx + dx, ny = cy + dy
+                            guard nx >= 0, ny >= 0, nx < cols, ny < rows else { continue }
+                            let j = ny * cols + nx
+                            if candidate[j], !labelled[j], agree(i, j) {
+                                labelled[j] = true
+                                stack.append(j)
+                            }
                         }
                     }
                 }
-            }
-            if total > bestEnergy {
-                bestEnergy = total
-                best = members
+                guard members.count >= 4 else { continue }
+                let set = Set(members)
+                // The same area found at the stricter level: keep the larger group once.
+                if let k = groups.firstIndex(where: { g in
+                    let shared = g.members.filter { set.contains($0) }.count
+                    return 2 * shared >= min(g.members.count, members.count)
+                }) {
+                    if members.count > groups[k].members.count { groups[k] = Group(members: members, energy: total) }
+                    continue
+                }
+                groups.append(Group(members: members, energy: total))
             }
         }
-        guard best.count >= 4 else { return nil }
-        let c = best.reduce(0.0) { $0 + sumCos[$1] }, s = best.reduce(0.0) { $0 + sumSin[$1] }
+        // The most energetic groups are measured for start/stop evidence.
+        groups.sort { $0.energy > $1.energy }
+        let evidence = PDF417PatternEvidence()
+        var regions: [Region] = []
+        for group in groups.prefix(max(limit, Self.measuredGroups)) {
+            var region = self.region(group.members, cols: cols, area: area, sumCos: sumCos, sumSin: sumSin)
+            region.energy = group.energy
+            region.coherence = group.members.reduce(0.0) { $0 + coherence[$1] } / Double(group.members.count)
+            region.patternEvidence = evidence.score(image, quad: region.quad)
+            regions.append(region)
+        }
+        regions.sort {
+            let a = $0.patternEvidence >= Self.minimumEvidence, b = $1.patternEvidence >= Self.minimumEvidence
+            if a != b { return a }
+            if a, $0.patternEvidence != $1.patternEvidence { return $0.patternEvidence > $1.patternEvidence }
+            return $0.energy > $1.energy
+        }
+        return Array(regions.prefix(limit))
+    }
+
+    /// Groups measured for pattern evidence (the most energetic ones).
+    static let measuredGroups = 6
+    /// Pattern hits (of 2 × 2 × ``PDF417PatternEvidence/lines``) that count as evidence of a symbol.
+    static let minimumEvidence = 3
+
+    /// The oriented rectangle around a group of cells, with a margin.
+    private func region(_ members: [Int], cols: Int, area: PixelRect, sumCos: [Double], sumSin: [Double]) -> Region {
+        let cs = cellSize
+        let c = members.reduce(0.0) { $0 + sumCos[$1] }, s = members.reduce(0.0) { $0 + sumSin[$1] }
         let angle = atan2(s, c) / 2
         let u = Point2D(x: cos(angle), y: sin(angle)), v = Point2D(x: -sin(angle), y: cos(angle))
         var uMin = Double.infinity, uMax = -Double.infinity, vMin = Double.infinity, vMax = -Double.infinity
-        for i in best {
+        for i in members {
             let x0 = Double(area.x + (i % cols) * cs), y0 = Double(area.y + (i / cols) * cs)
             for (x, y) in [(x0, y0), (x0 + Double(cs), y0), (x0, y0 + Double(cs)), (x0 + Double(cs), y0 + Double(cs))] {
                 let pu = x * u.x + y * u.y, pv = x * v.x + y * v.y
@@ -134,7 +212,6 @@ package struct BarcodeRegionFinder: Sendable {
         let quad = Quadrilateral2D(corners: [
             point(uMin, vMin), point(uMax, vMin), point(uMax, vMax), point(uMin, vMax),
         ])
-        let meanCoherence = best.reduce(0.0) { $0 + coherence($1) } / Double(best.count)
-        return Region(quad: quad, angle: angle, cellCount: best.count, coherence: meanCoherence)
+        return Region(quad: quad, angle: angle, cellCount: members.count, coherence: 0, energy: 0, patternEvidence: 0)
     }
 }

@@ -15,6 +15,9 @@ package import CaptureCore
 ///    so its rows span about 1100 pixels (undoes rotation and small modules);
 /// 2. the symbol's own outline fitted in that cut-out (``BarcodeOutlineFitter``) and rectified from
 ///    the frame (undoes perspective);
+/// 2a. the finder's next candidates (up to ``maximumCandidates`` in all, ranked by start/stop
+///    pattern evidence: a guilloche, striped paper or text lines may rank before a blurred symbol),
+///    each cut out, and its outline fitted when its patterns were seen;
 /// 3. the frame as it is: the region around the card when its quadrilateral is given, else the
 ///    whole frame (zxing-cpp's local-average binariser, rotations);
 /// 4. with a card quadrilateral: the card rectified as ID-1 at about 3 pixels per 0.25 mm module;
@@ -64,6 +67,8 @@ package struct PDF417Reader: Sendable {
     package var acceptsNonAAMVA = true
     /// Upper bound on decoder calls per frame.
     package static let maximumLooks = 12
+    /// Texture-found candidate regions looked at per frame (``BarcodeRegionFinder/candidates(in:within:limit:)``).
+    package static let maximumCandidates = 3
 
     /// Nominal PDF417 module width on AAMVA cards, millimetres (X ≈ 0.25 mm: about 70 mm for 273 modules).
     static let nominalModule = 0.256
@@ -90,22 +95,34 @@ package struct PDF417Reader: Sendable {
         }
         var search = Search(reader: self)
         var views = Views(frame: frame, card: card.flatMap { $0.isConvex && $0.area >= 400 ? Self.landscape($0) : nil })
-        let plan: [Look] =
+        let head: [(Look, Int)] = [(.foundRegion, 0), (.foundOutline, 0)]
+        let rest: [Look] =
             quick
-            ? [.foundRegion, .foundOutline]
+            ? []
             : views.card == nil
                 ? [
-                    .foundRegion, .foundOutline, .wholeFrame, .foundOutlineLocalMean, .foundOutlineSmoothed,
-                    .foundOutlineSharpened, .foundRegionLocalMean,
+                    .wholeFrame, .foundOutlineLocalMean, .foundOutlineSmoothed, .foundOutlineSharpened,
+                    .foundRegionLocalMean,
                 ]
                 : [
-                    .foundRegion, .foundOutline, .cardRegion, .rectifiedCard, .foundOutlineLocalMean,
-                    .foundOutlineSmoothed, .rectifiedCardLocalMean, .foundOutlineSharpened, .rectifiedCardSmoothed,
-                    .rectifiedCardOtsu,
+                    .cardRegion, .rectifiedCard, .foundOutlineLocalMean, .foundOutlineSmoothed,
+                    .rectifiedCardLocalMean, .foundOutlineSharpened, .rectifiedCardSmoothed, .rectifiedCardOtsu,
                 ]
-        for look in plan {
+        // The finder's further candidates: each cut out and looked at once (its outline too when its
+        // start/stop patterns were seen), before the looks at the whole card or frame.
+        var others: [(Look, Int)] = []
+        if !quick {
+            for index in 1..<PDF417Reader.maximumCandidates {
+                guard let region = views.candidate(index) else { break }
+                others.append((.foundRegion, index))
+                if region.patternEvidence >= BarcodeRegionFinder.minimumEvidence {
+                    others.append((.foundOutline, index))
+                }
+            }
+        }
+        for (look, index) in head + others + rest.map({ ($0, 0) }) {
             if isCancelled() || search.invalid != nil { throw search.failure }
-            guard let (image, decoder, toFrame) = views.input(for: look) else { continue }
+            guard let (image, decoder, toFrame) = views.input(for: look, candidate: index) else { continue }
             if let reading = try search.look(look, image, decoder, toFrame: toFrame) { return reading }
         }
         if search.invalid != nil || quick { throw search.failure }
@@ -127,8 +144,9 @@ package struct PDF417Reader: Sendable {
     private struct Views {
         let frame: GrayImage
         let card: Quadrilateral2D?
-        private var upright: Upright??
-        private var outline: (image: GrayImage, toFrame: Homography)??
+        private var candidates: [BarcodeRegionFinder.Region]?
+        private var uprights: [Int: Upright?] = [:]
+        private var outlines: [Int: (image: GrayImage, toFrame: Homography)?] = [:]
         private var rectifiedCard: (image: GrayImage, toFrame: Homography, scale: Double)??
 
         init(frame: GrayImage, card: Quadrilateral2D?) {
@@ -143,7 +161,7 @@ package struct PDF417Reader: Sendable {
             tryHarder: true, tryRotate: true, tryDownscale: false, binarizer: .localAverage)
         static let binary = PDF417Decoder(tryHarder: true, tryRotate: true, tryDownscale: false, binarizer: .fixed)
 
-        mutating func input(for look: Look) -> Input? {
+        mutating func input(for look: Look, candidate index: Int) -> Input? {
             switch look {
             case .wholeFrame:
                 return (frame, Self.plain, { $0 })
@@ -160,13 +178,13 @@ package struct PDF417Reader: Sendable {
                 let offset = Point2D(x: Double(region.x), y: Double(region.y))
                 return (frame.cropped(to: region), Self.plain, { $0 + offset })
             case .foundRegion, .foundRegionLocalMean:
-                guard let u = foundUpright() else { return nil }
+                guard let u = foundUpright(index) else { return nil }
                 let image =
                     look == .foundRegion
                     ? u.image : BarcodeImageFilters.localMeanBinarized(u.image, radius: u.localRadius)
                 return (image, look == .foundRegion ? Self.turned : Self.binary, u.toFrame.apply)
             case .foundOutline, .foundOutlineLocalMean, .foundOutlineSmoothed, .foundOutlineSharpened:
-                guard let o = foundOutline() else { return nil }
+                guard let o = foundOutline(index) else { return nil }
                 let module = Double(o.image.width) / 290
                 let image: GrayImage
                 switch look {
@@ -195,19 +213,28 @@ package struct PDF417Reader: Sendable {
             }
         }
 
-        /// The texture-found region, upright and enlarged.
-        mutating func foundUpright() -> Upright? {
-            if let upright { return upright }
-            let found = BarcodeRegionFinder().find(in: frame).flatMap { PDF417Reader.upright(frame, quad: $0.quad) }
-            upright = .some(found)
+        /// The finder's candidate `index` (most symbol-like first), nil past the last one.
+        mutating func candidate(_ index: Int) -> BarcodeRegionFinder.Region? {
+            if candidates == nil {
+                candidates = BarcodeRegionFinder().candidates(in: frame, limit: PDF417Reader.maximumCandidates)
+            }
+            guard let candidates, index < candidates.count else { return nil }
+            return candidates[index]
+        }
+
+        /// The finder's candidate `index`, upright and enlarged.
+        mutating func foundUpright(_ index: Int) -> Upright? {
+            if let cached = uprights[index] { return cached }
+            let found = candidate(index).flatMap { PDF417Reader.upright(frame, quad: $0.quad) }
+            uprights[index] = .some(found)
             return found
         }
 
-        /// The symbol's fitted outline, rectified from the frame with a quiet-zone margin.
-        mutating func foundOutline() -> (image: GrayImage, toFrame: Homography)? {
-            if let outline { return outline }
+        /// The symbol's fitted outline in candidate `index`, rectified from the frame with a quiet-zone margin.
+        mutating func foundOutline(_ index: Int) -> (image: GrayImage, toFrame: Homography)? {
+            if let cached = outlines[index] { return cached }
             var result: (image: GrayImage, toFrame: Homography)?
-            if let u = foundUpright(), let fitted = BarcodeOutlineFitter.fit(u.image) {
+            if let u = foundUpright(index), let fitted = BarcodeOutlineFitter.fit(u.image) {
                 let inFrame = fitted.mapped(u.toFrame.apply)
                 // Grow by 4% of the width on each side: a quiet zone for the decoder.
                 let c = inFrame.corners
@@ -218,7 +245,7 @@ package struct PDF417Reader: Sendable {
                 ])
                 if let cut = PDF417Reader.upright(frame, quad: grown) { result = (cut.image, cut.toFrame) }
             }
-            outline = .some(result)
+            outlines[index] = .some(result)
             return result
         }
 

@@ -52,7 +52,9 @@ package struct LicenceBackEvaluation: Sendable {
         /// warnings of a quirky payload (nil for a plain one), `fieldsDiffer` a tuning payload whose
         /// parsed fields are not the generated ones.
         case exact(look: String, looks: Int, warnings: [String]?, payloadError: Bool, fieldsDiffer: Bool)
-        case misread
+        /// Another payload than the one printed, by `look`: its length and the printed one's, and the
+        /// first byte offset where they differ (no payload text, so that a verbose line shows none).
+        case misread(look: String, length: Int, printedLength: Int, firstDifference: Int)
         /// Not read: "not found", "seen, not decodable", "rejected payload" or "other".
         case failed(String)
 
@@ -66,7 +68,8 @@ package struct LicenceBackEvaluation: Sendable {
                 }
                 if fieldsDiffer { text += " FIELDS DIFFER" }
                 return text
-            case .misread: return "MISREAD"
+            case let .misread(look, length, printedLength, firstDifference):
+                return "MISREAD (\(look): \(length) bytes for \(printedLength), first difference at \(firstDifference))"
             case let .failed(key): return key
             }
         }
@@ -218,7 +221,13 @@ package struct LicenceBackEvaluation: Sendable {
             report.looks[reading.look.rawValue, default: 0] += 1
             guard reading.symbol.bytes == sample.payload else {
                 report.misread += 1
-                return .misread
+                let read = reading.symbol.bytes, printed = sample.payload
+                let firstDifference =
+                    (0..<min(read.count, printed.count)).first { read[$0] != printed[$0] }
+                    ?? min(read.count, printed.count)
+                return .misread(
+                    look: reading.look.rawValue, length: read.count, printedLength: printed.count,
+                    firstDifference: firstDifference)
             }
             report.exact += 1
             var warnings: [String]?
