@@ -42,11 +42,20 @@ struct EvalVizCommand: AsyncParsableCommand {
     @Option(help: "Tesseract models, +-separated (default Latin; 'layout' for the layout's languages + deu+spa).")
     var ocrModels = "Latin"
 
+    @Option(
+        help:
+            "How each field is read: 'candidates' (the reader's default: restricted to the field's characters, then stretched, then unrestricted) or 'single' (one unrestricted read per line, the first slice's reading)."
+    )
+    var reading = "candidates"
+
     @Flag(help: "Print every field that is wrong or not read, with what was printed (generated data only).")
     var verbose = false
 
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive.") }
+        guard reading == "candidates" || reading == "single" else {
+            throw ValidationError("Unknown --reading \(reading); use candidates or single.")
+        }
     }
 
     /// Per-field tallies.
@@ -61,13 +70,14 @@ struct EvalVizCommand: AsyncParsableCommand {
         let dims = size.split(separator: "x").compactMap { Int($0) }
         guard dims.count == 2 else { throw ValidationError("Bad --size \(size); expected WIDTHxHEIGHT.") }
         let catalogue: VizLayoutCatalogue
-        let reader: VizReader
+        var reader: VizReader
         let recognizer: TimedVizRecognizer
         do {
             catalogue = try VizLayoutCatalogue.bundled()
             let models = ocrModels == "layout" ? nil : ocrModels.split(separator: "+").map(String.init)
             recognizer = TimedVizRecognizer(try TesseractVizRecognizer(models: models))
             reader = VizReader(recognizer: recognizer)
+            if reading == "single" { reader.candidates = [.init(.asRectified, restrictsCharacters: false)] }
         } catch {
             throw CommandFailure("\(error)")
         }
@@ -199,6 +209,16 @@ struct EvalVizCommand: AsyncParsableCommand {
                 pad(field.rawValue, 18) + pad(rate(t.exact, t.total), 8) + pad(rate(t.wrong, t.total), 8)
                     + pad(rate(t.accentsOnly, t.total), 10) + pad(rate(t.notRead, t.total), 10) + "\(t.total)")
         }
+        var targets = Tally()
+        for field in VizField.allCases where field.kind == .name || field.kind == .code || field.kind == .date {
+            guard field != .placeOfBirth, let t = tallies[field] else { continue }
+            targets.exact += t.exact; targets.wrong += t.wrong; targets.notRead += t.notRead
+            targets.accentsOnly += t.accentsOnly
+        }
+        lines.append(
+            pad("names+no.+dates", 18) + pad(rate(targets.exact, targets.total), 8)
+                + pad(rate(targets.wrong, targets.total), 8) + pad(rate(targets.accentsOnly, targets.total), 10)
+                + pad(rate(targets.notRead, targets.total), 10) + "\(targets.total)")
         lines.append(
             pad("all fields", 18) + pad(rate(sum.exact, sum.total), 8) + pad(rate(sum.wrong, sum.total), 8)
                 + pad(rate(sum.accentsOnly, sum.total), 10) + pad(rate(sum.notRead, sum.total), 10)
@@ -227,9 +247,11 @@ final class TimedVizRecognizer: VizTextRecognizer {
     /// CPU seconds spent in the wrapped recogniser so far.
     var seconds: Double { total.withLock { $0 } }
 
-    func readLine(_ image: GrayImage, languages: [String]) throws(VizRecognitionError) -> VizRecognizedText {
+    func readLine(
+        _ image: GrayImage, languages: [String], characters: String?
+    ) throws(VizRecognitionError) -> VizRecognizedText {
         let start = ThreadCPUTime.now()
         defer { total.withLock { $0 += ThreadCPUTime.now() - start } }
-        return try wrapped.readLine(image, languages: languages)
+        return try wrapped.readLine(image, languages: languages, characters: characters)
     }
 }

@@ -140,6 +140,14 @@ package struct VizDateParser: Sendable {
         return monthNames[folded]
     }
 
+    /// Every letter of the month names and abbreviations parsed, with the accented ones printed
+    /// (`AOÛT`, `FÉVR`, `MÄR`), sorted.
+    package static let monthLetters: String = {
+        var letters = Set(monthNames.keys.joined())
+        letters.formUnion("ÉÛÄ")
+        return String(letters.sorted())
+    }()
+
     private static let monthNames: [String: Int] = {
         let lists: [[String]] = [
             ["JAN", "JANUARY", "JANV", "JANVIER", "JANUAR", "ENE", "ENERO", "JANEIRO"],

@@ -20,6 +20,16 @@ package struct VizReader: Sendable {
     package var minimumConfidence: Double = 0.6
     /// The line finder.
     package var lineFinder = VizLineFinder()
+    /// The ways each field is read, in order: the first whose value passes the field's checks is
+    /// kept (chosen on the tuning family, `capkit eval-viz`).
+    package var candidates: [VizReadingCandidate] = VizReader.defaultCandidates
+
+    /// The default ``candidates``: the line as rectified, held to the field's characters; then
+    /// contrast stretched; then unrestricted (a character the set lacks).
+    package static let defaultCandidates: [VizReadingCandidate] = [
+        .init(.asRectified, restrictsCharacters: true), .init(.stretched, restrictsCharacters: true),
+        .init(.asRectified, restrictsCharacters: false),
+    ]
 
     package init(recognizer: any VizTextRecognizer) {
         self.recognizer = recognizer
@@ -57,27 +67,41 @@ package struct VizReader: Sendable {
                 notRead.append(cell.field)
                 continue
             }
-            var texts: [String] = []
-            var confidence = 1.0
-            for line in lines {
+            let crops = lines.map { line -> GrayImage in
                 let padY = max(2, line.rect.height / 3), padX = max(3, Int(0.8 * s))
                 let crop = PixelRect(
                     x: line.rect.x - padX, y: line.rect.y - padY,
                     width: line.rect.width + 2 * padX, height: line.rect.height + 2 * padY
                 )
                 .clipped(width: document.width, height: document.height)
-                let read = try recognizer.readLine(document.cropped(to: crop), languages: layout.languages)
-                texts.append(read.text)
-                confidence = min(confidence, read.confidence)
+                return document.cropped(to: crop)
             }
-            let raw = texts.joined(separator: "\n")
-            guard confidence >= minimumConfidence,
-                let checked = Self.checkedValue(
-                    texts.map { Self.strippingCaption($0, words: cell.captionWords) }, field: cell.field,
-                    dates: dates, today: today)
-            else {
+            let characters = Self.characters(for: cell)
+            var chosen: (value: String, date: VizDate?, raw: String, confidence: Double)?
+            var attempts: [String] = []
+            for variant in candidates {
+                var texts: [String] = []
+                var confidence = 1.0
+                for crop in crops {
+                    let read = try recognizer.readLine(
+                        variant.preparation.prepared(crop), languages: layout.languages,
+                        characters: variant.restrictsCharacters ? characters : nil)
+                    texts.append(read.text)
+                    confidence = min(confidence, read.confidence)
+                }
+                let raw = texts.joined(separator: "\n")
+                attempts.append("'\(raw)' (confidence \(Int(confidence * 100)) %)")
+                guard confidence >= minimumConfidence,
+                    let checked = Self.checkedValue(
+                        texts.map { Self.strippingCaption($0, words: cell.captionWords) }, field: cell.field,
+                        dates: dates, today: today)
+                else { continue }
+                chosen = (checked.0, checked.1, raw, confidence)
+                break
+            }
+            guard let chosen else {
                 notRead.append(cell.field)
-                declined[cell.field] = "'\(raw)' (confidence \(Int(confidence * 100)) %)"
+                declined[cell.field] = attempts.joined(separator: ", then ")
                 continue
             }
             let united = lines.map(\.rect).reduce(lines[0].rect) { a, b in
@@ -88,7 +112,8 @@ package struct VizReader: Sendable {
             }
             values.append(
                 .init(
-                    field: cell.field, value: checked.0, rawText: raw, date: checked.1, confidence: confidence,
+                    field: cell.field, value: chosen.value, rawText: chosen.raw, date: chosen.date,
+                    confidence: chosen.confidence,
                     box: .init(
                         x: Double(united.x) / s, y: Double(united.y) / s, width: Double(united.width) / s,
                         height: Double(united.height) / s)))
@@ -116,6 +141,17 @@ package struct VizReader: Sendable {
         else { return [] }
         let minimum = Int(Double(tallest.rect.height) * 0.7)
         return Array(lines[first...].filter { $0.rect.height >= minimum }.prefix(maximum))
+    }
+
+    /// The characters `cell`'s value line may hold: its kind's and, upper case, those of its
+    /// captions (a caption read on the value's line is stripped afterwards); nil for free text.
+    static func characters(for cell: VizLayout.FieldZone) -> String? {
+        guard let kind = cell.field.kind.characters else { return nil }
+        var set = Set(kind)
+        for word in cell.captionWords {
+            for character in word.uppercased() where !character.isWhitespace { set.insert(character) }
+        }
+        return String(set.sorted())
     }
 
     /// `text` without a caption word (or field number) read at its start, case and accents ignored.
