@@ -102,4 +102,23 @@ extension AamvaResult {
         #expect(result.state == .failed)
         #expect(result.mismatches == [.familyName, .documentNumber, .dateOfBirth])
     }
+
+    @Test func fieldsTheMRZCarriesAreMarkedVerifiedOrContradicted() throws {
+        let checked = DocumentFieldComparator.checked(
+            viz(surname: "MÜLLER", number: "L8989O2C3", birth: (12, 8, 1975)), against: try mrz())
+        // The printed accents stay; the number takes the MRZ's O/0 spelling; the birth date is contradicted.
+        #expect(checked.primaryName == "MÜLLER")
+        #expect(checked.documentNumber == "L898902C3")
+        #expect(checked.verifiedFields == [.primaryName, .secondaryName, .documentNumber, .sex])
+        #expect(checked.contradictedFields == [.dateOfBirth])
+        #expect(checked.dateOfBirth?.year == 1975)
+        let unchecked = DocumentFieldComparator.checked(viz(surname: "MÜLLER"), against: nil)
+        #expect(unchecked.fields.allSatisfy { $0.mrzCheck == .notCompared })
+    }
+
+    @Test func aContradictedNameStaysAsPrinted() throws {
+        let checked = DocumentFieldComparator.checked(viz(surname: "MILLER"), against: try mrz())
+        #expect(checked.primaryName == "MILLER")
+        #expect(checked[.primaryName]?.mrzCheck == .contradicted)
+    }
 }
