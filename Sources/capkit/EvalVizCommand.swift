@@ -44,7 +44,7 @@ struct EvalVizCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "How each field is read: 'candidates' (the reader's default: restricted to the field's characters, then stretched, then unrestricted) or 'single' (one unrestricted read per line, the first slice's reading)."
+            "How each field is read, comma-separated to read every frame each way (one table each): 'candidates' (the reader's default: restricted to the field's characters, then stretched, then unrestricted) or 'single' (one unrestricted read per line, the first slice's reading)."
     )
     var reading = "candidates"
 
@@ -53,10 +53,13 @@ struct EvalVizCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive.") }
-        guard reading == "candidates" || reading == "single" else {
+        guard readings.allSatisfy({ $0 == "candidates" || $0 == "single" }), !readings.isEmpty else {
             throw ValidationError("Unknown --reading \(reading); use candidates or single.")
         }
     }
+
+    /// The `--reading` modes.
+    var readings: [String] { reading.split(separator: ",").map(String.init) }
 
     /// Per-field tallies.
     struct Tally {
@@ -70,14 +73,17 @@ struct EvalVizCommand: AsyncParsableCommand {
         let dims = size.split(separator: "x").compactMap { Int($0) }
         guard dims.count == 2 else { throw ValidationError("Bad --size \(size); expected WIDTHxHEIGHT.") }
         let catalogue: VizLayoutCatalogue
-        var reader: VizReader
+        var readers: [(name: String, reader: VizReader)] = []
         let recognizer: TimedVizRecognizer
         do {
             catalogue = try VizLayoutCatalogue.bundled()
             let models = ocrModels == "layout" ? nil : ocrModels.split(separator: "+").map(String.init)
             recognizer = TimedVizRecognizer(try TesseractVizRecognizer(models: models))
-            reader = VizReader(recognizer: recognizer)
-            if reading == "single" { reader.candidates = [.init(.asRectified, restrictsCharacters: false)] }
+            for mode in readings {
+                var reader = VizReader(recognizer: recognizer)
+                if mode == "single" { reader.candidates = [.init(.asRectified, restrictsCharacters: false)] }
+                readers.append((mode, reader))
+            }
         } catch {
             throw CommandFailure("\(error)")
         }
@@ -98,9 +104,9 @@ struct EvalVizCommand: AsyncParsableCommand {
                     case "td1front": kind = .td1Front
                     default: throw ValidationError("Unknown layout \(layoutName); use td3 or td1front.")
                     }
-                    var tallies: [VizField: Tally] = [:]
-                    var cpu: [Double] = []
-                    var ocrCPU = 0.0
+                    var tallies = [[VizField: Tally]](repeating: [:], count: readers.count)
+                    var cpu = [[Double]](repeating: [], count: readers.count)
+                    var ocrCPU = [Double](repeating: 0, count: readers.count)
                     let progress = ProgressBar(total: count)
                     for i in 0..<count {
                         let frameSeed = seed &+ UInt64(i) &* 7919
@@ -121,50 +127,57 @@ struct EvalVizCommand: AsyncParsableCommand {
                             continue
                         }
                         let gray = scene.image.grayscale()
-                        let start = ThreadCPUTime.now(), ocrStart = recognizer.seconds
-                        let reading = try reader.read(
-                            frame: gray, quad: scene.truth.corners, layout: layout, today: today)
-                        cpu.append(ThreadCPUTime.now() - start)
-                        ocrCPU += recognizer.seconds - ocrStart
-                        for cell in layout.fields {
-                            let printed = truth.values[cell.field]
-                            let value = reading?[cell.field]
-                            var tally = tallies[cell.field, default: Tally()]
-                            if let value {
-                                if Self.matches(value, printed: printed, date: truth.dates[cell.field]) {
-                                    tally.exact += 1
-                                } else {
-                                    tally.wrong += 1
-                                    if let printed, Self.folded(printed) == Self.folded(value.value) {
-                                        tally.accentsOnly += 1
+                        for (r, (mode, reader)) in readers.enumerated() {
+                            let start = ThreadCPUTime.now(), ocrStart = recognizer.seconds
+                            let reading = try reader.read(
+                                frame: gray, quad: scene.truth.corners, layout: layout, today: today)
+                            cpu[r].append(ThreadCPUTime.now() - start)
+                            ocrCPU[r] += recognizer.seconds - ocrStart
+                            let label = readers.count > 1 ? "\(mode) " : ""
+                            for cell in layout.fields {
+                                let printed = truth.values[cell.field]
+                                let value = reading?[cell.field]
+                                var tally = tallies[r][cell.field, default: Tally()]
+                                if let value {
+                                    if Self.matches(value, printed: printed, date: truth.dates[cell.field]) {
+                                        tally.exact += 1
+                                    } else {
+                                        tally.wrong += 1
+                                        if let printed, Self.folded(printed) == Self.folded(value.value) {
+                                            tally.accentsOnly += 1
+                                        }
+                                        if verbose {
+                                            print(
+                                                "  \(label)wrong \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
+                                                    + "\(cell.field.rawValue): printed '\(printed ?? "")' read '\(value.value)'"
+                                            )
+                                        }
                                     }
+                                } else if printed != nil {
+                                    tally.notRead += 1
                                     if verbose {
                                         print(
-                                            "  wrong \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
-                                                + "\(cell.field.rawValue): printed '\(printed ?? "")' read '\(value.value)'"
-                                        )
+                                            "  \(label)not read \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
+                                                + "\(cell.field.rawValue): printed '\(printed ?? "")'"
+                                                + (reading?.declined[cell.field].map { ", declined \($0)" }
+                                                    ?? ", no line found"))
                                     }
                                 }
-                            } else if printed != nil {
-                                tally.notRead += 1
-                                if verbose {
-                                    print(
-                                        "  not read \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
-                                            + "\(cell.field.rawValue): printed '\(printed ?? "")'"
-                                            + (reading?.declined[cell.field].map { ", declined \($0)" }
-                                                ?? ", no line found"))
-                                }
+                                tallies[r][cell.field] = tally
                             }
-                            tallies[cell.field] = tally
                         }
                         progress.update(i + 1, label: "\(family) \(tier.rawValue) \(layoutName)")
                     }
                     progress.finish()
-                    print(Self.report(family: family, tier: tier, layout: layoutName, tallies: tallies, cpu: cpu))
-                    print(
-                        String(
-                            format: "of which Tesseract: mean %.0f ms per side",
-                            ocrCPU / Double(max(1, cpu.count)) * 1000))
+                    for (r, (mode, _)) in readers.enumerated() {
+                        let title = readers.count > 1 ? "\(layoutName), reading \(mode)" : layoutName
+                        print(
+                            Self.report(family: family, tier: tier, layout: title, tallies: tallies[r], cpu: cpu[r]))
+                        print(
+                            String(
+                                format: "of which Tesseract: mean %.0f ms per side",
+                                ocrCPU[r] / Double(max(1, cpu[r].count)) * 1000))
+                    }
                 }
             }
         }
