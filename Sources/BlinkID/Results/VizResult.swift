@@ -38,6 +38,8 @@ public struct VizResult: Sendable, Equatable {
         public let date: DateResult?
         /// The OCR engine's confidence, 0...1.
         public let confidence: Double
+        /// Where the value was read, in millimetres on the rectified document (previews).
+        package let box: VizLayout.Zone
         /// The comparison with the MRZ (``BlinkIDScanningResult`` sets it once an MRZ was read).
         public internal(set) var mrzCheck: MrzCheck = .notCompared
     }
@@ -78,7 +80,7 @@ public struct VizResult: Sendable, Equatable {
                 date: value.date.map {
                     DateResult(day: $0.day, month: $0.month, year: $0.year, originalString: $0.originalString)
                 },
-                confidence: value.confidence)
+                confidence: value.confidence, box: value.box)
         }
         notRead = reading.notRead.compactMap { Field(rawValue: $0.rawValue) }
     }

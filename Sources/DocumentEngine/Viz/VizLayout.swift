@@ -30,7 +30,7 @@ package struct VizLayout: Sendable, Equatable, Codable {
     }
 
     /// A rectangle in millimetres (JSON: `[x, y, width, height]`).
-    package struct Zone: Sendable, Equatable, Codable {
+    package struct Zone: Sendable, Equatable, Hashable, Codable {
         package var x: Double
         package var y: Double
         package var width: Double
