@@ -27,7 +27,7 @@ struct EvalVizCommand: AsyncParsableCommand {
     @Option(help: "Tiers (clean, phone, hard), comma-separated.")
     var tiers = "clean,phone"
 
-    @Option(help: "Layouts (td3, td1front), comma-separated.")
+    @Option(help: "Layouts (td3, td1front, aamva: the US/Canadian licence front), comma-separated.")
     var layouts = "td3,td1front"
 
     @Option(help: "Frames per family, tier and layout.")
@@ -99,10 +99,12 @@ struct EvalVizCommand: AsyncParsableCommand {
                 }
                 for layoutName in layouts.split(separator: ",").map(String.init) {
                     let kind: DocumentLayout.Kind
+                    var layoutID: String?
                     switch layoutName {
                     case "td3": kind = .td3
                     case "td1front": kind = .td1Front
-                    default: throw ValidationError("Unknown layout \(layoutName); use td3 or td1front.")
+                    case "aamva": (kind, layoutID) = (.td1Front, "aamva-front")
+                    default: throw ValidationError("Unknown layout \(layoutName); use td3, td1front or aamva.")
                     }
                     var tallies = [[VizField: Tally]](repeating: [:], count: readers.count)
                     var cpu = [[Double]](repeating: [], count: readers.count)
@@ -114,13 +116,13 @@ struct EvalVizCommand: AsyncParsableCommand {
                         if family == "tuning" {
                             scene = try SceneComposer(
                                 tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
-                                printsVizFromLayouts: true
+                                printsVizFromLayouts: true, vizLayoutID: layoutID
                             )
                             .compose(seed: frameSeed)
                         } else {
                             scene = try HeldOutSceneComposer(
                                 tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
-                                printsVizFromLayouts: true
+                                printsVizFromLayouts: true, vizLayoutID: layoutID
                             ).compose(seed: frameSeed)
                         }
                         guard let truth = scene.document.viz, let layout = catalogue.layout(id: truth.layoutID) else {

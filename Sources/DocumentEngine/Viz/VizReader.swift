@@ -73,11 +73,17 @@ package struct VizReader: Sendable {
                 notRead.append(cell.field)
                 continue
             }
+            let inline = layout.captionPlacement == .inline
             let crops = lines.map { line -> GrayImage in
                 let padY = max(2, line.rect.height / 3), padX = max(3, Int(0.8 * s))
+                // An inline caption is smaller than the value: the value starts at the first tall glyph.
+                let start = inline ? Self.inlineValueStart(document, line: line.rect) ?? line.rect.x : line.rect.x
+                let right = line.rect.x + line.rect.width
+                // After an inline caption the margin is kept narrow: the caption's last letter is close.
+                let leftPad = start == line.rect.x ? padX : 2
                 let crop = PixelRect(
-                    x: line.rect.x - padX, y: line.rect.y - padY,
-                    width: line.rect.width + 2 * padX, height: line.rect.height + 2 * padY
+                    x: start - leftPad, y: line.rect.y - padY, width: right - start + leftPad + padX,
+                    height: line.rect.height + 2 * padY
                 )
                 .clipped(width: document.width, height: document.height)
                 return document.cropped(to: crop)
@@ -148,14 +154,14 @@ package struct VizReader: Sendable {
         return VizReading(layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined)
     }
 
-    /// The value's lines: the tallest line and, for multi-line fields, the lines below it of at
-    /// least 70 % of its height (a caption above the value is smaller and is left out).
+    /// The value's lines: the tallest line; for multi-line fields, the first `maximum` lines of at
+    /// least 70 % of its height, top down (a caption above the value is smaller and is left out; the
+    /// tallest line of an address may be its second).
     func valueLines(_ lines: [VizLineFinder.Line], maximum: Int) -> [VizLineFinder.Line] {
-        guard let tallest = lines.max(by: { $0.rect.height < $1.rect.height }),
-            let first = lines.firstIndex(of: tallest)
-        else { return [] }
+        guard let tallest = lines.max(by: { $0.rect.height < $1.rect.height }) else { return [] }
+        guard maximum > 1 else { return [tallest] }
         let minimum = Int(Double(tallest.rect.height) * 0.7)
-        return Array(lines[first...].filter { $0.rect.height >= minimum }.prefix(maximum))
+        return Array(lines.filter { $0.rect.height >= minimum }.prefix(maximum))
     }
 
     /// The characters `cell`'s value line may hold: its kind's and, upper case, those of its
@@ -167,6 +173,33 @@ package struct VizReader: Sendable {
             for character in word.uppercased() where !character.isWhitespace { set.insert(character) }
         }
         return String(set.sorted())
+    }
+
+    /// Where the value starts on a line that begins with a smaller inline caption (`4d DLN`): the first
+    /// column with ink in the line's top 30 % (the value's capitals reach the line's top, the
+    /// caption's stop lower). Nil when no column does.
+    static func inlineValueStart(_ image: GrayImage, line: PixelRect) -> Int? {
+        let rect = line.clipped(width: image.width, height: image.height)
+        guard rect.width > 0, rect.height > 2 else { return nil }
+        var histogram = [Int](repeating: 0, count: 256)
+        for y in rect.y..<(rect.y + rect.height) {
+            for x in rect.x..<(rect.x + rect.width) { histogram[Int(image.pixels[y * image.width + x])] += 1 }
+        }
+        func percentile(_ p: Double) -> Int {
+            let target = Int(Double(rect.width * rect.height) * p)
+            var sum = 0
+            for (level, count) in histogram.enumerated() {
+                sum += count
+                if sum > target { return level }
+            }
+            return 255
+        }
+        let threshold = UInt8((percentile(0.05) + percentile(0.8)) / 2)
+        let topRows = max(1, Int(Double(rect.height) * 0.3))
+        for x in rect.x..<(rect.x + rect.width) {
+            for y in rect.y..<(rect.y + topRows) where image.pixels[y * image.width + x] < threshold { return x }
+        }
+        return nil
     }
 
     /// `text` without a caption word (or field number) read at its start, case and accents ignored.
