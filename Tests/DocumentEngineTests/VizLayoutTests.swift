@@ -63,6 +63,7 @@ import Testing
         arguments: [
             (VizField.primaryName, "müller-lüdenscheidt.", "MÜLLER-LÜDENSCHEIDT"),
             (.primaryName, "SM1TH", nil),
+            (.primaryName, "HERNÁNDEZ- FERNÁNDEZ DE CÓRDOBA", "HERNÁNDEZ-FERNÁNDEZ DE CÓRDOBA"),
             (.documentNumber, "C01X 00T47", "C01X00T47"),
             (.documentNumber, "AB-12", nil),
             (.sex, "F", "F"),

@@ -234,7 +234,9 @@ package struct VizReader: Sendable {
         let text = cleaned.joined(separator: field.kind == .text && cleaned.count > 1 ? ", " : " ")
         switch field.kind {
         case .name:
-            let upper = text.uppercased()
+            // OCR sets a space beside a hyphen (`HERNÁNDEZ- FERNÁNDEZ`); names print none there.
+            let upper = text.uppercased().replacingOccurrences(of: " - ", with: "-")
+                .replacingOccurrences(of: "- ", with: "-").replacingOccurrences(of: " -", with: "-")
             let allowed = upper.allSatisfy { $0.isLetter || $0 == " " || $0 == "-" || $0 == "'" || $0 == "’" }
             guard allowed, upper.filter(\.isLetter).count >= 1 else { return nil }
             return (upper, nil)
