@@ -52,12 +52,19 @@ final class TesseractEngine {
         }
     }
 
-    /// The text tesseract reads in `image` and its mean word confidence (0...1; 0 when it reads nothing).
-    func textAndConfidence(of image: GrayImage) -> (text: String, confidence: Double) {
+    /// The text tesseract reads in `image` and its mean word confidence (0...1; 0 when it reads nothing),
+    /// with only the characters of `whitelist` when it is given (the handle is reset afterwards).
+    func textAndConfidence(of image: GrayImage, whitelist: String? = nil) -> (text: String, confidence: Double) {
         guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height else {
             return ("", 0)
         }
         Self.keepOpenMPOnThisThread()
+        if let whitelist {
+            _ = TessBaseAPISetVariable(handle, "tessedit_char_whitelist", whitelist)
+        }
+        defer {
+            if whitelist != nil { _ = TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "") }
+        }
         return image.pixels.withUnsafeBufferPointer { pixels -> (String, Double) in
             TessBaseAPISetImage(
                 handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1,

@@ -4,7 +4,9 @@ package import DocumentEngine
 import Foundation
 
 /// The visual zone's ``VizTextRecognizer`` on Linux: Tesseract's LSTM engine reading single text
-/// lines (page segmentation mode 7), with the traineddata of Debian's `tesseract-ocr-<lang>`.
+/// lines (page segmentation mode 7), with the traineddata of Debian's `tesseract-ocr-<lang>`. A
+/// line's character set becomes Tesseract's whitelist for that call (the LSTM decoder then never
+/// picks a character outside it: no 0 in a name, no Q in a date).
 ///
 /// By default every line is read with Tesseract's Latin-script model (Debian's
 /// `tesseract-ocr-script-latn`, `Latin.traineddata`): names are printed with the holder's national
@@ -26,10 +28,12 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
         _ = try pool(for: ["eng"])
     }
 
-    package func readLine(_ image: GrayImage, languages: [String]) throws(VizRecognitionError) -> VizRecognizedText {
+    package func readLine(
+        _ image: GrayImage, languages: [String], characters: String?
+    ) throws(VizRecognitionError) -> VizRecognizedText {
         let pool = try pool(for: languages)
         do {
-            let read = try pool.withEngine { $0.textAndConfidence(of: image) }
+            let read = try pool.withEngine { $0.textAndConfidence(of: image, whitelist: characters) }
             let text = read.text.trimmingCharacters(in: .whitespacesAndNewlines)
             return VizRecognizedText(text: text, confidence: text.isEmpty ? 0 : read.confidence)
         } catch {

@@ -6,14 +6,18 @@ import Foundation
 /// ```json
 /// "viz": [{"side": "first", "layout": "icao-td3", "notRead": ["issuingAuthority"],
 ///          "fields": {"primaryName": {"value": "MÜLLER", "confidence": 0.91},
-///                     "dateOfBirth": {"value": "12 AUG/AOÛT 74", "date": "1974-08-12", "confidence": 0.88}}}]
+///                     "dateOfBirth": {"value": "12 AUG/AOÛT 74", "date": "1974-08-12", "confidence": 0.88,
+///                                     "mrz": "verified"}}}]
 /// ```
+/// `mrz` is present when an MRZ was read and carries the field: `verified` or `contradicted`.
 package struct ScanReportViz: Encodable {
     package struct Value: Encodable {
         package var value: String
         /// ISO date, for date fields.
         package var date: String?
         package var confidence: Double
+        /// `verified` or `contradicted` when the MRZ carries the field; absent otherwise.
+        package var mrz: String?
     }
 
     package var side: String
@@ -30,7 +34,8 @@ package struct ScanReportViz: Encodable {
                     field.field.rawValue,
                     Value(
                         value: field.value, date: field.date?.isoString,
-                        confidence: (field.confidence * 1000).rounded() / 1000)
+                        confidence: (field.confidence * 1000).rounded() / 1000,
+                        mrz: field.mrzCheck == .notCompared ? nil : field.mrzCheck.rawValue)
                 )
             })
         notRead = result.notRead.map(\.rawValue)
@@ -47,7 +52,8 @@ package struct ScanReportViz: Encodable {
             var lines = ["  printed fields (\(result.layout), \(result.side.rawValue) side):"]
             for field in result.fields {
                 lines.append(
-                    "    \(field.field.rawValue): \(field.value)" + (field.date.map { "  (\($0.isoString))" } ?? ""))
+                    "    \(field.field.rawValue): \(field.value)" + (field.date.map { "  (\($0.isoString))" } ?? "")
+                        + (field.mrzCheck == .notCompared ? "" : "  [MRZ: \(field.mrzCheck.rawValue)]"))
             }
             if !result.notRead.isEmpty {
                 lines.append("    not read: " + result.notRead.map(\.rawValue).joined(separator: ", "))

@@ -9,7 +9,8 @@ struct CapKit: AsyncParsableCommand {
             ScanCommand.self, DemoCommand.self, ServeCommand.self, LicenseCommand.self, ResourcesCommand.self,
             SynthCommand.self, EvalCommand.self, EvalBarcodeCommand.self, BenchCommand.self, TrainOCRCommand.self,
             EvalFaceCommand.self, BenchFaceCommand.self, TryOnCommand.self, EyewearCatalogCommand.self,
-            CaptureCommand.self, EvalClassifyCommand.self, EvalVizCommand.self, AAMVACommand.self, KeysCommand.self,
+            CaptureCommand.self, EvalClassifyCommand.self, EvalVizCommand.self, BenchVizCommand.self, AAMVACommand.self,
+            KeysCommand.self,
         ]
     )
 }

@@ -56,7 +56,9 @@ enum CommandSupport {
     }
 
     /// Writes `frame` with the document outline (green) and every MRZ character cell (blue) as PNG.
-    static func writePreview(_ frame: RGBAImage, analysis: FrameAnalysis?, to path: String) throws {
+    static func writePreview(
+        _ frame: RGBAImage, analysis: FrameAnalysis?, viz: [VizResult] = [], to path: String
+    ) throws {
         var image = frame
         if let analysis {
             if let quad = analysis.documentQuad {
@@ -64,6 +66,19 @@ enum CommandSupport {
             }
             for box in analysis.mrzCharacterBoxes.joined() {
                 image.drawQuadrilateral(box, colour: RGBA(r: 30, g: 110, b: 255, a: 200), thickness: 1)
+            }
+            // The printed fields read on the side shown: orange, red where the MRZ contradicts them.
+            if let quad = analysis.documentQuad, !viz.isEmpty, let layouts = try? VizLayoutCatalogue.bundled() {
+                for result in viz where layouts.layout(id: result.layout)?.documentLayout == analysis.layout {
+                    for (field, box) in result.fieldQuadrilaterals(documentQuad: quad, layouts: layouts) {
+                        let contradicted = result[field]?.mrzCheck == .contradicted
+                        image.drawQuadrilateral(
+                            box,
+                            colour: contradicted
+                                ? RGBA(r: 230, g: 30, b: 30, a: 230) : RGBA(r: 255, g: 150, b: 0, a: 230),
+                            thickness: 2)
+                    }
+                }
             }
         }
         try ImageCodec.encodePNG(image, compressionLevel: 3).write(to: URL(fileURLWithPath: path), options: .atomic)

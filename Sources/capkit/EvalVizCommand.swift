@@ -27,7 +27,7 @@ struct EvalVizCommand: AsyncParsableCommand {
     @Option(help: "Tiers (clean, phone, hard), comma-separated.")
     var tiers = "clean,phone"
 
-    @Option(help: "Layouts (td3, td1front), comma-separated.")
+    @Option(help: "Layouts (td3, td1front, aamva: the US/Canadian licence front), comma-separated.")
     var layouts = "td3,td1front"
 
     @Option(help: "Frames per family, tier and layout.")
@@ -42,12 +42,24 @@ struct EvalVizCommand: AsyncParsableCommand {
     @Option(help: "Tesseract models, +-separated (default Latin; 'layout' for the layout's languages + deu+spa).")
     var ocrModels = "Latin"
 
+    @Option(
+        help:
+            "How each field is read, comma-separated to read every frame each way (one table each): 'candidates' (the reader's default: restricted to the field's characters, then stretched, then unrestricted) or 'single' (one unrestricted read per line, the first slice's reading)."
+    )
+    var reading = "candidates"
+
     @Flag(help: "Print every field that is wrong or not read, with what was printed (generated data only).")
     var verbose = false
 
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive.") }
+        guard readings.allSatisfy({ $0 == "candidates" || $0 == "single" }), !readings.isEmpty else {
+            throw ValidationError("Unknown --reading \(reading); use candidates or single.")
+        }
     }
+
+    /// The `--reading` modes.
+    var readings: [String] { reading.split(separator: ",").map(String.init) }
 
     /// Per-field tallies.
     struct Tally {
@@ -61,13 +73,17 @@ struct EvalVizCommand: AsyncParsableCommand {
         let dims = size.split(separator: "x").compactMap { Int($0) }
         guard dims.count == 2 else { throw ValidationError("Bad --size \(size); expected WIDTHxHEIGHT.") }
         let catalogue: VizLayoutCatalogue
-        let reader: VizReader
+        var readers: [(name: String, reader: VizReader)] = []
         let recognizer: TimedVizRecognizer
         do {
             catalogue = try VizLayoutCatalogue.bundled()
             let models = ocrModels == "layout" ? nil : ocrModels.split(separator: "+").map(String.init)
             recognizer = TimedVizRecognizer(try TesseractVizRecognizer(models: models))
-            reader = VizReader(recognizer: recognizer)
+            for mode in readings {
+                var reader = VizReader(recognizer: recognizer)
+                if mode == "single" { reader.candidates = [.init(.asRectified, restrictsCharacters: false)] }
+                readers.append((mode, reader))
+            }
         } catch {
             throw CommandFailure("\(error)")
         }
@@ -83,14 +99,16 @@ struct EvalVizCommand: AsyncParsableCommand {
                 }
                 for layoutName in layouts.split(separator: ",").map(String.init) {
                     let kind: DocumentLayout.Kind
+                    var layoutID: String?
                     switch layoutName {
                     case "td3": kind = .td3
                     case "td1front": kind = .td1Front
-                    default: throw ValidationError("Unknown layout \(layoutName); use td3 or td1front.")
+                    case "aamva": (kind, layoutID) = (.td1Front, "aamva-front")
+                    default: throw ValidationError("Unknown layout \(layoutName); use td3, td1front or aamva.")
                     }
-                    var tallies: [VizField: Tally] = [:]
-                    var cpu: [Double] = []
-                    var ocrCPU = 0.0
+                    var tallies = [[VizField: Tally]](repeating: [:], count: readers.count)
+                    var cpu = [[Double]](repeating: [], count: readers.count)
+                    var ocrCPU = [Double](repeating: 0, count: readers.count)
                     let progress = ProgressBar(total: count)
                     for i in 0..<count {
                         let frameSeed = seed &+ UInt64(i) &* 7919
@@ -98,63 +116,70 @@ struct EvalVizCommand: AsyncParsableCommand {
                         if family == "tuning" {
                             scene = try SceneComposer(
                                 tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
-                                printsVizFromLayouts: true
+                                printsVizFromLayouts: true, vizLayoutID: layoutID
                             )
                             .compose(seed: frameSeed)
                         } else {
                             scene = try HeldOutSceneComposer(
                                 tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
-                                printsVizFromLayouts: true
+                                printsVizFromLayouts: true, vizLayoutID: layoutID
                             ).compose(seed: frameSeed)
                         }
                         guard let truth = scene.document.viz, let layout = catalogue.layout(id: truth.layoutID) else {
                             continue
                         }
                         let gray = scene.image.grayscale()
-                        let start = ThreadCPUTime.now(), ocrStart = recognizer.seconds
-                        let reading = try reader.read(
-                            frame: gray, quad: scene.truth.corners, layout: layout, today: today)
-                        cpu.append(ThreadCPUTime.now() - start)
-                        ocrCPU += recognizer.seconds - ocrStart
-                        for cell in layout.fields {
-                            let printed = truth.values[cell.field]
-                            let value = reading?[cell.field]
-                            var tally = tallies[cell.field, default: Tally()]
-                            if let value {
-                                if Self.matches(value, printed: printed, date: truth.dates[cell.field]) {
-                                    tally.exact += 1
-                                } else {
-                                    tally.wrong += 1
-                                    if let printed, Self.folded(printed) == Self.folded(value.value) {
-                                        tally.accentsOnly += 1
+                        for (r, (mode, reader)) in readers.enumerated() {
+                            let start = ThreadCPUTime.now(), ocrStart = recognizer.seconds
+                            let reading = try reader.read(
+                                frame: gray, quad: scene.truth.corners, layout: layout, today: today)
+                            cpu[r].append(ThreadCPUTime.now() - start)
+                            ocrCPU[r] += recognizer.seconds - ocrStart
+                            let label = readers.count > 1 ? "\(mode) " : ""
+                            for cell in layout.fields {
+                                let printed = truth.values[cell.field]
+                                let value = reading?[cell.field]
+                                var tally = tallies[r][cell.field, default: Tally()]
+                                if let value {
+                                    if Self.matches(value, printed: printed, date: truth.dates[cell.field]) {
+                                        tally.exact += 1
+                                    } else {
+                                        tally.wrong += 1
+                                        if let printed, Self.folded(printed) == Self.folded(value.value) {
+                                            tally.accentsOnly += 1
+                                        }
+                                        if verbose {
+                                            print(
+                                                "  \(label)wrong \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
+                                                    + "\(cell.field.rawValue): printed '\(printed ?? "")' read '\(value.value)'"
+                                            )
+                                        }
                                     }
+                                } else if printed != nil {
+                                    tally.notRead += 1
                                     if verbose {
                                         print(
-                                            "  wrong \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
-                                                + "\(cell.field.rawValue): printed '\(printed ?? "")' read '\(value.value)'"
-                                        )
+                                            "  \(label)not read \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
+                                                + "\(cell.field.rawValue): printed '\(printed ?? "")'"
+                                                + (reading?.declined[cell.field].map { ", declined \($0)" }
+                                                    ?? ", no line found"))
                                     }
                                 }
-                            } else if printed != nil {
-                                tally.notRead += 1
-                                if verbose {
-                                    print(
-                                        "  not read \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
-                                            + "\(cell.field.rawValue): printed '\(printed ?? "")'"
-                                            + (reading?.declined[cell.field].map { ", declined \($0)" }
-                                                ?? ", no line found"))
-                                }
+                                tallies[r][cell.field] = tally
                             }
-                            tallies[cell.field] = tally
                         }
                         progress.update(i + 1, label: "\(family) \(tier.rawValue) \(layoutName)")
                     }
                     progress.finish()
-                    print(Self.report(family: family, tier: tier, layout: layoutName, tallies: tallies, cpu: cpu))
-                    print(
-                        String(
-                            format: "of which Tesseract: mean %.0f ms per side",
-                            ocrCPU / Double(max(1, cpu.count)) * 1000))
+                    for (r, (mode, _)) in readers.enumerated() {
+                        let title = readers.count > 1 ? "\(layoutName), reading \(mode)" : layoutName
+                        print(
+                            Self.report(family: family, tier: tier, layout: title, tallies: tallies[r], cpu: cpu[r]))
+                        print(
+                            String(
+                                format: "of which Tesseract: mean %.0f ms per side",
+                                ocrCPU[r] / Double(max(1, cpu[r].count)) * 1000))
+                    }
                 }
             }
         }
@@ -199,6 +224,16 @@ struct EvalVizCommand: AsyncParsableCommand {
                 pad(field.rawValue, 18) + pad(rate(t.exact, t.total), 8) + pad(rate(t.wrong, t.total), 8)
                     + pad(rate(t.accentsOnly, t.total), 10) + pad(rate(t.notRead, t.total), 10) + "\(t.total)")
         }
+        var targets = Tally()
+        for field in VizField.allCases where field.kind == .name || field.kind == .code || field.kind == .date {
+            guard field != .placeOfBirth, let t = tallies[field] else { continue }
+            targets.exact += t.exact; targets.wrong += t.wrong; targets.notRead += t.notRead
+            targets.accentsOnly += t.accentsOnly
+        }
+        lines.append(
+            pad("names+no.+dates", 18) + pad(rate(targets.exact, targets.total), 8)
+                + pad(rate(targets.wrong, targets.total), 8) + pad(rate(targets.accentsOnly, targets.total), 10)
+                + pad(rate(targets.notRead, targets.total), 10) + "\(targets.total)")
         lines.append(
             pad("all fields", 18) + pad(rate(sum.exact, sum.total), 8) + pad(rate(sum.wrong, sum.total), 8)
                 + pad(rate(sum.accentsOnly, sum.total), 10) + pad(rate(sum.notRead, sum.total), 10)
@@ -227,9 +262,11 @@ final class TimedVizRecognizer: VizTextRecognizer {
     /// CPU seconds spent in the wrapped recogniser so far.
     var seconds: Double { total.withLock { $0 } }
 
-    func readLine(_ image: GrayImage, languages: [String]) throws(VizRecognitionError) -> VizRecognizedText {
+    func readLine(
+        _ image: GrayImage, languages: [String], characters: String?
+    ) throws(VizRecognitionError) -> VizRecognizedText {
         let start = ThreadCPUTime.now()
         defer { total.withLock { $0 += ThreadCPUTime.now() - start } }
-        return try wrapped.readLine(image, languages: languages)
+        return try wrapped.readLine(image, languages: languages, characters: characters)
     }
 }

@@ -28,7 +28,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write a preview of the last input: a PNG of the frame with the document outline and MRZ boxes, or, "
+            "Write a preview of the last input: a PNG of the frame with the document outline, MRZ boxes and the printed fields read (orange; red where the MRZ contradicts them), or, "
                 + "for a video input and a video file name (.mp4, .mkv, ...), every frame with outline, reticle and "
                 + "instruction."))
     var preview: String?
@@ -101,7 +101,7 @@ struct ScanCommand: AsyncParsableCommand {
                 print(report.humanReadable())
             }
             if let preview, i == expanded.count - 1, videoPreview == nil, let frame = report.previewFrame {
-                try CommandSupport.writePreview(frame, analysis: report.analysis, to: preview)
+                try CommandSupport.writePreview(frame, analysis: report.analysis, viz: report.viz, to: preview)
             }
         }
         progress.finish()

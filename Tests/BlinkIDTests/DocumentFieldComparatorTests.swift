@@ -1,3 +1,4 @@
+import CaptureCore
 import DocumentEngine
 import Testing
 
@@ -101,5 +102,48 @@ extension AamvaResult {
             mrz: try mrz(), barcode: nil, viz: viz(surname: "MILLER", number: "L898902C8", birth: (12, 8, 1975)))
         #expect(result.state == .failed)
         #expect(result.mismatches == [.familyName, .documentNumber, .dateOfBirth])
+    }
+
+    @Test func fieldsTheMRZCarriesAreMarkedVerifiedOrContradicted() throws {
+        let checked = DocumentFieldComparator.checked(
+            viz(surname: "MÜLLER", number: "L8989O2C3", birth: (12, 8, 1975)), against: try mrz())
+        // The printed accents stay; the number takes the MRZ's O/0 spelling; the birth date is contradicted.
+        #expect(checked.primaryName == "MÜLLER")
+        #expect(checked.documentNumber == "L898902C3")
+        #expect(checked.verifiedFields == [.primaryName, .secondaryName, .documentNumber, .sex])
+        #expect(checked.contradictedFields == [.dateOfBirth])
+        #expect(checked.dateOfBirth?.year == 1975)
+        let unchecked = DocumentFieldComparator.checked(viz(surname: "MÜLLER"), against: nil)
+        #expect(unchecked.fields.allSatisfy { $0.mrzCheck == .notCompared })
+    }
+
+    @Test func aContradictedNameStaysAsPrinted() throws {
+        let checked = DocumentFieldComparator.checked(viz(surname: "MILLER"), against: try mrz())
+        #expect(checked.primaryName == "MILLER")
+        #expect(checked[.primaryName]?.mrzCheck == .contradicted)
+    }
+
+    @Test func fieldBoxesFollowTheDocumentOutlineIntoTheFrame() throws {
+        // The TD3 page (125 x 88 mm) drawn at 2 px/mm from (10, 20): the 1 mm box at its corner
+        // lands on the 2 px square there.
+        let layouts = try VizLayoutCatalogue.bundled()
+        let boxes = viz(surname: "MÜLLER").fieldQuadrilaterals(
+            documentQuad: Quadrilateral2D(x: 10, y: 20, width: 250, height: 176), layouts: layouts)
+        #expect(boxes.map(\.field) == [.primaryName, .secondaryName, .documentNumber, .dateOfBirth, .sex])
+        let quad = try #require(boxes.first?.quad)
+        #expect(abs(quad.upperLeft.x - 10) < 1e-6 && abs(quad.upperLeft.y - 20) < 1e-6)
+        #expect(abs(quad.lowerRight.x - 12) < 1e-6 && abs(quad.lowerRight.y - 22) < 1e-6)
+        let zone = VizLayout.Zone(x: 0, y: 0, width: 1, height: 1)
+        let unknown = VizResult(
+            VizReading(
+                layoutID: "no-such-layout",
+                fields: [.init(field: .sex, value: "F", rawText: "F", date: nil, confidence: 0.9, box: zone)],
+                notRead: []),
+            side: .first)
+        #expect(unknown.fields.count == 1)
+        #expect(
+            unknown.fieldQuadrilaterals(
+                documentQuad: Quadrilateral2D(x: 0, y: 0, width: 10, height: 10), layouts: layouts
+            ).isEmpty)
     }
 }

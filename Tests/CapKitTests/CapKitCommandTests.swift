@@ -147,6 +147,9 @@ struct CapKitCommandTests {
         #expect(printed["primaryName"]?["value"] is String)
         let match = try #require(line["dataMatch"] as? [String: Any])
         #expect(match["state"] as? String == "success")
+        // The MRZ read on the same page confirms the printed name (fields it does not carry have no "mrz").
+        #expect(printed["primaryName"]?["mrz"] as? String == "verified")
+        #expect(printed.values.allSatisfy { ($0["mrz"] as? String).map { $0 == "verified" } ?? true })
     }
 
     @Test func aamvaReadsAPayloadWhoseDirectoryLiesAndRefusesOneThatIsNoAAMVAFile() async throws {

@@ -12,9 +12,11 @@ import Testing
     /// One recogniser for the suite: loading the Latin model is most of a test's time.
     private static let recognizer = Result { () throws(VizRecognitionError) in try TesseractVizRecognizer() }
 
-    private func readBack(_ kind: DocumentLayout.Kind, seed: UInt64) throws -> (VizFieldPrinter.Truth, VizReading) {
-        let document = try DocumentRenderer(pixelsPerMillimetre: 12, printsVizFromLayouts: true).render(
-            kind, seed: seed)
+    private func readBack(
+        _ kind: DocumentLayout.Kind, seed: UInt64, layoutID: String? = nil
+    ) throws -> (VizFieldPrinter.Truth, VizReading) {
+        let document = try DocumentRenderer(pixelsPerMillimetre: 12, printsVizFromLayouts: true, vizLayoutID: layoutID)
+            .render(kind, seed: seed)
         let truth = try #require(document.viz)
         let layout = try #require(try VizLayoutCatalogue.bundled().layout(id: truth.layoutID))
         let reader = VizReader(recognizer: try Self.recognizer.get())
@@ -23,9 +25,12 @@ import Testing
         return (truth, reading)
     }
 
-    @Test(arguments: [(DocumentLayout.Kind.td3, UInt64(4)), (.td1Front, 9)])
-    func aGeneratedSideIsReadAsPrinted(kind: DocumentLayout.Kind, seed: UInt64) throws {
-        let (truth, reading) = try readBack(kind, seed: seed)
+    @Test(arguments: [
+        (DocumentLayout.Kind.td3, UInt64(4), String?.none), (.td1Front, 9, nil), (.td1Front, 6, "aamva-front"),
+    ])
+    func aGeneratedSideIsReadAsPrinted(kind: DocumentLayout.Kind, seed: UInt64, layoutID: String?) throws {
+        let (truth, reading) = try readBack(kind, seed: seed, layoutID: layoutID)
+        #expect(truth.layoutID == layoutID ?? truth.layoutID)
         #expect(!truth.values.isEmpty)
         // Every value reported is what was printed; names, number and dates are all read.
         for value in reading.fields {

@@ -1,3 +1,4 @@
+import CaptureCore
 import Foundation
 import Testing
 
@@ -62,6 +63,7 @@ import Testing
         arguments: [
             (VizField.primaryName, "müller-lüdenscheidt.", "MÜLLER-LÜDENSCHEIDT"),
             (.primaryName, "SM1TH", nil),
+            (.primaryName, "HERNÁNDEZ- FERNÁNDEZ DE CÓRDOBA", "HERNÁNDEZ-FERNÁNDEZ DE CÓRDOBA"),
             (.documentNumber, "C01X 00T47", "C01X00T47"),
             (.documentNumber, "AB-12", nil),
             (.sex, "F", "F"),
@@ -74,5 +76,39 @@ import Testing
             [text], field: field, dates: VizDateParser(order: .dayMonthYear),
             today: MRZDate(year: 2026, month: 11, day: 26))
         #expect(value?.0 == expected)
+    }
+
+    private static func characters(_ layout: VizLayout, _ field: VizField) -> String? {
+        layout.zone(of: field).flatMap(VizReader.characters(for:))
+    }
+
+    @Test func eachCellIsReadWithItsKindsCharactersAndItsCaptions() throws {
+        let catalogue = try VizLayoutCatalogue.bundled()
+        let td3 = try #require(catalogue.layout(id: "icao-td3"))
+        let surname = try #require(Self.characters(td3, .primaryName))
+        // Names: accented capitals, no digits, no lower case (a caption read on the line is upper case).
+        #expect(surname.contains("Ø") && surname.contains("Ñ") && surname.contains("-") && surname.contains("'"))
+        #expect(!surname.contains("0") && !surname.contains("1") && !surname.contains("a"))
+        let number = try #require(Self.characters(td3, .documentNumber))
+        #expect(number.contains("0") && number.contains("O") && !number.contains("a") && !number.contains(","))
+        let birth = try #require(Self.characters(td3, .dateOfBirth))
+        #expect(birth.contains("Û") && birth.contains("/") && birth.contains("9"))
+        #expect(Self.characters(td3, .issuingAuthority) == nil && td3.zone(of: .issuingAuthority) != nil)
+        // An AAMVA caption printed before the value (`15 SEX`) stays readable on the sex line.
+        let aamva = try #require(catalogue.layout(id: "aamva-front"))
+        let sex = try #require(Self.characters(aamva, .sex))
+        #expect(["M", "F", "X", "1", "5", "S", "E"].allSatisfy { sex.contains($0) })
+        #expect(!sex.contains("Z"))
+    }
+
+    @Test func theStretchedPreparationTakesGroundToWhiteAndPrintToBlack() throws {
+        // A faded line: ground 180, print 120, on 200 pixels of which 20 are print.
+        let pixels = (0..<200).map { $0 % 10 == 0 ? UInt8(120) : UInt8(180) }
+        let line = try GrayImage(width: 20, height: 10, pixels: pixels)
+        let stretched = VizReadingCandidate.Preparation.stretched.prepared(line)
+        #expect(stretched.pixels[0] == 0 && stretched.pixels[1] == 255)
+        #expect(VizReadingCandidate.Preparation.asRectified.prepared(line) == line)
+        let scaled = VizReadingCandidate.Preparation.scaled(1.5).prepared(line)
+        #expect(scaled.width == 30 && scaled.height == 15)
     }
 }

@@ -17,6 +17,30 @@ enum DocumentFieldComparator {
         return DataMatchResult(comparisons: comparisons)
     }
 
+    /// `viz` with each field the MRZ carries marked ``VizResult/MrzCheck/verified`` or
+    /// ``VizResult/MrzCheck/contradicted`` (``mrzAndViz(mrz:viz:)``'s comparisons). A verified
+    /// document number takes the MRZ's spelling; a contradicted value stays as printed.
+    static func checked(_ viz: VizResult, against mrz: MrzResult?) -> VizResult {
+        guard let mrz else { return viz }
+        let fields: [DataMatchResult.Field: VizResult.Field] = [
+            .familyName: .primaryName, .givenNames: .secondaryName, .documentNumber: .documentNumber,
+            .dateOfBirth: .dateOfBirth, .dateOfExpiry: .dateOfExpiry, .sex: .sex,
+        ]
+        var checks: [VizResult.Field: Bool] = [:]
+        for comparison in mrzAndViz(mrz: mrz, viz: viz) {
+            if let field = fields[comparison.field] { checks[field] = comparison.agrees }
+        }
+        var result = viz
+        for index in result.fields.indices {
+            guard let agrees = checks[result.fields[index].field] else { continue }
+            result.fields[index].mrzCheck = agrees ? .verified : .contradicted
+            if agrees, result.fields[index].field == .documentNumber {
+                result.fields[index].value = alphanumeric(mrz.documentNumber)
+            }
+        }
+        return result
+    }
+
     /// The MRZ against the printed zone: names through ICAO transliteration (either allowed form),
     /// the document number as letters and digits, dates by day, month and two-digit year, sex.
     static func mrzAndViz(mrz: MrzResult, viz: VizResult) -> [DataMatchResult.Comparison] {

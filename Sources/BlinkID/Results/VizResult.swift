@@ -14,16 +14,34 @@ public struct VizResult: Sendable, Equatable {
         case nationality, placeOfBirth, issuingAuthority, address, licenceClass, restrictions, endorsements
     }
 
+    /// How a printed value compares with the MRZ of the same document.
+    public enum MrzCheck: String, Sendable, Equatable, Hashable, Codable {
+        /// The MRZ carries the field and agrees (names through ICAO transliteration, so the printed
+        /// accents are kept; a document number up to the O/0 and I/1 pairs printed fonts draw alike).
+        case verified
+        /// The MRZ carries the field and disagrees: the field is also in
+        /// ``DataMatchResult/mismatches``, and the value is the printed one, never the MRZ's.
+        case contradicted
+        /// No MRZ was read, or the MRZ does not carry the field (issue date, place of birth ...).
+        case notCompared
+    }
+
     /// One field's reading.
     public struct FieldValue: Sendable, Equatable, Hashable {
         /// Which field.
         public let field: Field
-        /// The value: names upper case as printed, codes without spaces, sex `M`, `F` or `X`, dates as printed.
-        public let value: String
+        /// The value: names upper case as printed, codes without spaces, sex `M`, `F` or `X`, dates as
+        /// printed. A document number the MRZ ``MrzCheck/verified`` is spelt as the MRZ spells it (the
+        /// MRZ's OCR-B tells O from 0 and I from 1; printed fonts do not).
+        public internal(set) var value: String
         /// The date, for date fields (``DateResult/originalString`` is the text as printed).
         public let date: DateResult?
         /// The OCR engine's confidence, 0...1.
         public let confidence: Double
+        /// Where the value was read, in millimetres on the rectified document (previews).
+        package let box: VizLayout.Zone
+        /// The comparison with the MRZ (``BlinkIDScanningResult`` sets it once an MRZ was read).
+        public internal(set) var mrzCheck: MrzCheck = .notCompared
     }
 
     /// The side read.
@@ -31,7 +49,7 @@ public struct VizResult: Sendable, Equatable {
     /// The document design read (`icao-td3`, `icao-td1-front`, `aamva-front`).
     public let layout: String
     /// Every field read, in ``Field`` order.
-    public let fields: [FieldValue]
+    public internal(set) var fields: [FieldValue]
     /// The layout's fields that were not read.
     public let notRead: [Field]
 
@@ -47,6 +65,11 @@ public struct VizResult: Sendable, Equatable {
     public var sex: String? { self[.sex]?.value }
     public var nationality: String? { self[.nationality]?.value }
 
+    /// The fields the MRZ confirmed.
+    public var verifiedFields: [Field] { fields.filter { $0.mrzCheck == .verified }.map(\.field) }
+    /// The fields the MRZ contradicts (also listed in ``DataMatchResult/mismatches``).
+    public var contradictedFields: [Field] { fields.filter { $0.mrzCheck == .contradicted }.map(\.field) }
+
     package init(_ reading: VizReading, side: ScanningSide) {
         self.side = side
         layout = reading.layoutID
@@ -57,7 +80,7 @@ public struct VizResult: Sendable, Equatable {
                 date: value.date.map {
                     DateResult(day: $0.day, month: $0.month, year: $0.year, originalString: $0.originalString)
                 },
-                confidence: value.confidence)
+                confidence: value.confidence, box: value.box)
         }
         notRead = reading.notRead.compactMap { Field(rawValue: $0.rawValue) }
     }

@@ -119,11 +119,14 @@ public final class BlinkIDSession {
         let mrz = acceptedMRZ.map {
             MrzResult($0.record, rawLines: $0.rawLines, confidences: $0.confidences, verified: $0.verified)
         }
+        // The printed fields are checked against the MRZ when the result is asked for: the MRZ of a
+        // TD1 card is read on the side after its front.
+        let viz = vizResults.map { DocumentFieldComparator.checked($0, against: mrz) }
         return BlinkIDScanningResult(
             mrz: mrz,
             barcode: acceptedBarcode,
-            vizResults: vizResults,
-            dataMatchResult: DocumentFieldComparator.compare(mrz: mrz, barcode: acceptedBarcode, viz: vizResults.first),
+            vizResults: viz,
+            dataMatchResult: DocumentFieldComparator.compare(mrz: mrz, barcode: acceptedBarcode, viz: viz.first),
             firstDocumentImage: documentImages[.first],
             secondDocumentImage: documentImages[.second],
             faceImage: faceImage,

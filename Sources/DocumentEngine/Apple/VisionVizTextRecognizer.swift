@@ -6,10 +6,13 @@ import Vision
 
 /// The visual zone's ``VizTextRecognizer`` on Apple platforms: Vision's accurate text recogniser on
 /// one line image. The reader's line finding, caption stripping and checks are the same as on Linux.
+/// Vision cannot restrict its output to a character set: `characters` is left to the reader's checks.
 package struct VisionVizTextRecognizer: VizTextRecognizer {
     package init() {}
 
-    package func readLine(_ image: GrayImage, languages: [String]) throws(VizRecognitionError) -> VizRecognizedText {
+    package func readLine(
+        _ image: GrayImage, languages: [String], characters: String?
+    ) throws(VizRecognitionError) -> VizRecognizedText {
         guard let cgImage = Self.cgImage(image) else { throw .failed("the line image could not be converted") }
         let request = VNRecognizeTextRequest()
         request.recognitionLevel = .accurate

@@ -132,13 +132,25 @@ package struct VizDateParser: Sendable {
     ]
 
     /// The month a name or abbreviation stands for (English, French, German, Spanish, Portuguese;
-    /// accents optional), or nil.
+    /// accents optional), or nil. A letter OCR doubled where an accent sits (`AOÙÛT` for `AOÛT`)
+    /// is read once when the name is not found as it is.
     package static func monthNumber(_ token: String) -> Int? {
         let folded = String(
             token.uppercased().decomposedStringWithCanonicalMapping.unicodeScalars
                 .filter { $0.value >= 65 && $0.value <= 90 }.map(Character.init))
-        return monthNames[folded]
+        if let month = monthNames[folded] { return month }
+        var single = ""
+        for character in folded where character != single.last { single.append(character) }
+        return single.count >= 3 ? monthNames[single] : nil
     }
+
+    /// Every letter of the month names and abbreviations parsed, with the accented ones printed
+    /// (`AOÛT`, `FÉVR`, `MÄR`), sorted.
+    package static let monthLetters: String = {
+        var letters = Set(monthNames.keys.joined())
+        letters.formUnion("ÉÛÄ")
+        return String(letters.sorted())
+    }()
 
     private static let monthNames: [String: Int] = {
         let lists: [[String]] = [

@@ -30,7 +30,7 @@ package struct VizLayout: Sendable, Equatable, Codable {
     }
 
     /// A rectangle in millimetres (JSON: `[x, y, width, height]`).
-    package struct Zone: Sendable, Equatable, Codable {
+    package struct Zone: Sendable, Equatable, Hashable, Codable {
         package var x: Double
         package var y: Double
         package var width: Double
@@ -60,6 +60,14 @@ package struct VizLayout: Sendable, Equatable, Codable {
         }
     }
 
+    /// Where a field's caption is printed.
+    package enum CaptionPlacement: String, Sendable, Equatable, Codable {
+        /// On a line of its own at the top of the cell, the value below (ICAO data pages and cards).
+        case above
+        /// Before the value on the same line, in smaller type (AAMVA fronts: `4d DLN 123456789`).
+        case inline
+    }
+
     /// Order of day, month and year in all-digit dates.
     package enum DateOrder: String, Sendable, Equatable, Codable {
         /// `12.08.1974`, `12/08/1974` (and ISO `1974-08-12`, recognised by its four-digit start).
@@ -76,6 +84,8 @@ package struct VizLayout: Sendable, Equatable, Codable {
     package var languages: [String]
     /// How all-digit dates are ordered.
     package var dateOrder: DateOrder
+    /// Where captions are printed (JSON `captionPlacement`; `above` when absent).
+    package var captionPlacement: CaptionPlacement?
     /// The field cells.
     package var fields: [FieldZone]
 

@@ -4,22 +4,38 @@ import Foundation
 /// Reads the printed fields of a located document side: rectifies it, finds the text lines in each
 /// field cell of its ``VizLayout``, takes the value's line(s) (the tallest print in the cell; the
 /// caption above is smaller), reads them with a ``VizTextRecognizer``, strips a caption read on the
-/// same line, and checks each value for its field's kind.
+/// same line, and checks each value for its field's kind. Each field is read through
+/// ``candidates`` in order (its kind's characters first), until one passes.
 ///
 /// A value that fails its checks (a date that does not parse, a name with digits, a confidence
-/// under ``minimumConfidence``) is listed in ``VizReading/notRead``: the reader never reports a value
-/// it could not check. When fewer than half of the layout's dates, sex and number pass, the layout
-/// does not fit the document and no field is reported. Reading costs one recogniser call per field line, so callers read once per
-/// side (BlinkID: on the frame that accepts the side), not per frame.
+/// under ``minimumConfidence`` that no second preparation confirms) is listed in
+/// ``VizReading/notRead``: the reader never reports a value it could not check. When fewer than
+/// half of the layout's dates, sex and number pass, the layout does not fit the document and no
+/// field is reported. Reading costs one recogniser call per field line when the first candidate
+/// passes, so callers read once per side (BlinkID: on the frame that accepts the side), not per
+/// frame.
 package struct VizReader: Sendable {
     /// The OCR engine.
     package let recognizer: any VizTextRecognizer
     /// Scale the document is rectified to before reading (a 2.6 mm value is then ~23 px tall).
     package var pixelsPerMillimetre: Double = 12
-    /// Lowest recogniser confidence accepted for a value.
+    /// Lowest recogniser confidence accepted for a value read once.
     package var minimumConfidence: Double = 0.6
+    /// Lowest confidence accepted for a value two candidates read alike (the higher of the two;
+    /// tuning family: correct numbers read at 0.35–0.55 by every preparation).
+    package var minimumAgreedConfidence: Double = 0.3
     /// The line finder.
     package var lineFinder = VizLineFinder()
+    /// The ways each field is read, in order: the first whose value passes the field's checks is
+    /// kept (chosen on the tuning family, `capkit eval-viz`).
+    package var candidates: [VizReadingCandidate] = VizReader.defaultCandidates
+
+    /// The default ``candidates``: the line as rectified, held to the field's characters; then
+    /// contrast stretched; then unrestricted (a character the set lacks).
+    package static let defaultCandidates: [VizReadingCandidate] = [
+        .init(.asRectified, restrictsCharacters: true), .init(.stretched, restrictsCharacters: true),
+        .init(.asRectified, restrictsCharacters: false),
+    ]
 
     package init(recognizer: any VizTextRecognizer) {
         self.recognizer = recognizer
@@ -57,27 +73,56 @@ package struct VizReader: Sendable {
                 notRead.append(cell.field)
                 continue
             }
-            var texts: [String] = []
-            var confidence = 1.0
-            for line in lines {
+            let inline = layout.captionPlacement == .inline
+            let crops = lines.map { line -> GrayImage in
                 let padY = max(2, line.rect.height / 3), padX = max(3, Int(0.8 * s))
+                // An inline caption is smaller than the value: the value starts at the first tall glyph.
+                let start = inline ? Self.inlineValueStart(document, line: line.rect) ?? line.rect.x : line.rect.x
+                let right = line.rect.x + line.rect.width
+                // After an inline caption the margin is kept narrow: the caption's last letter is close.
+                let leftPad = start == line.rect.x ? padX : 2
                 let crop = PixelRect(
-                    x: line.rect.x - padX, y: line.rect.y - padY,
-                    width: line.rect.width + 2 * padX, height: line.rect.height + 2 * padY
+                    x: start - leftPad, y: line.rect.y - padY, width: right - start + leftPad + padX,
+                    height: line.rect.height + 2 * padY
                 )
                 .clipped(width: document.width, height: document.height)
-                let read = try recognizer.readLine(document.cropped(to: crop), languages: layout.languages)
-                texts.append(read.text)
-                confidence = min(confidence, read.confidence)
+                return document.cropped(to: crop)
             }
-            let raw = texts.joined(separator: "\n")
-            guard confidence >= minimumConfidence,
-                let checked = Self.checkedValue(
-                    texts.map { Self.strippingCaption($0, words: cell.captionWords) }, field: cell.field,
-                    dates: dates, today: today)
-            else {
+            let characters = Self.characters(for: cell)
+            var chosen: (value: String, date: VizDate?, raw: String, confidence: Double)?
+            var attempts: [String] = []
+            var agreeing: [String: Double] = [:]
+            for variant in candidates {
+                var texts: [String] = []
+                var confidence = 1.0
+                for crop in crops {
+                    let read = try recognizer.readLine(
+                        variant.preparation.prepared(crop), languages: layout.languages,
+                        characters: variant.restrictsCharacters ? characters : nil)
+                    texts.append(read.text)
+                    confidence = min(confidence, read.confidence)
+                }
+                let raw = texts.joined(separator: "\n")
+                attempts.append("'\(raw)' (confidence \(Int(confidence * 100)) %)")
+                guard
+                    let checked = Self.checkedValue(
+                        texts.map { Self.strippingCaption($0, words: cell.captionWords) }, field: cell.field,
+                        dates: dates, today: today)
+                else { continue }
+                // Confident enough, or the same value read through two preparations with at least
+                // the agreed minimum: two independent samplings that agree are evidence a single
+                // confidence is not.
+                let key = checked.1?.isoString ?? checked.0
+                let best = max(confidence, agreeing[key] ?? -1)
+                if confidence >= minimumConfidence || (agreeing[key] != nil && best >= minimumAgreedConfidence) {
+                    chosen = (checked.0, checked.1, raw, best)
+                    break
+                }
+                agreeing[key] = max(confidence, agreeing[key] ?? 0)
+            }
+            guard let chosen else {
                 notRead.append(cell.field)
-                declined[cell.field] = "'\(raw)' (confidence \(Int(confidence * 100)) %)"
+                declined[cell.field] = attempts.joined(separator: ", then ")
                 continue
             }
             let united = lines.map(\.rect).reduce(lines[0].rect) { a, b in
@@ -88,7 +133,8 @@ package struct VizReader: Sendable {
             }
             values.append(
                 .init(
-                    field: cell.field, value: checked.0, rawText: raw, date: checked.1, confidence: confidence,
+                    field: cell.field, value: chosen.value, rawText: chosen.raw, date: chosen.date,
+                    confidence: chosen.confidence,
                     box: .init(
                         x: Double(united.x) / s, y: Double(united.y) / s, width: Double(united.width) / s,
                         height: Double(united.height) / s)))
@@ -108,14 +154,52 @@ package struct VizReader: Sendable {
         return VizReading(layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined)
     }
 
-    /// The value's lines: the tallest line and, for multi-line fields, the lines below it of at
-    /// least 70 % of its height (a caption above the value is smaller and is left out).
+    /// The value's lines: the tallest line; for multi-line fields, the first `maximum` lines of at
+    /// least 70 % of its height, top down (a caption above the value is smaller and is left out; the
+    /// tallest line of an address may be its second).
     func valueLines(_ lines: [VizLineFinder.Line], maximum: Int) -> [VizLineFinder.Line] {
-        guard let tallest = lines.max(by: { $0.rect.height < $1.rect.height }),
-            let first = lines.firstIndex(of: tallest)
-        else { return [] }
+        guard let tallest = lines.max(by: { $0.rect.height < $1.rect.height }) else { return [] }
+        guard maximum > 1 else { return [tallest] }
         let minimum = Int(Double(tallest.rect.height) * 0.7)
-        return Array(lines[first...].filter { $0.rect.height >= minimum }.prefix(maximum))
+        return Array(lines.filter { $0.rect.height >= minimum }.prefix(maximum))
+    }
+
+    /// The characters `cell`'s value line may hold: its kind's and, upper case, those of its
+    /// captions (a caption read on the value's line is stripped afterwards); nil for free text.
+    static func characters(for cell: VizLayout.FieldZone) -> String? {
+        guard let kind = cell.field.kind.characters else { return nil }
+        var set = Set(kind)
+        for word in cell.captionWords {
+            for character in word.uppercased() where !character.isWhitespace { set.insert(character) }
+        }
+        return String(set.sorted())
+    }
+
+    /// Where the value starts on a line that begins with a smaller inline caption (`4d DLN`): the first
+    /// column with ink in the line's top 30 % (the value's capitals reach the line's top, the
+    /// caption's stop lower). Nil when no column does.
+    static func inlineValueStart(_ image: GrayImage, line: PixelRect) -> Int? {
+        let rect = line.clipped(width: image.width, height: image.height)
+        guard rect.width > 0, rect.height > 2 else { return nil }
+        var histogram = [Int](repeating: 0, count: 256)
+        for y in rect.y..<(rect.y + rect.height) {
+            for x in rect.x..<(rect.x + rect.width) { histogram[Int(image.pixels[y * image.width + x])] += 1 }
+        }
+        func percentile(_ p: Double) -> Int {
+            let target = Int(Double(rect.width * rect.height) * p)
+            var sum = 0
+            for (level, count) in histogram.enumerated() {
+                sum += count
+                if sum > target { return level }
+            }
+            return 255
+        }
+        let threshold = UInt8((percentile(0.05) + percentile(0.8)) / 2)
+        let topRows = max(1, Int(Double(rect.height) * 0.3))
+        for x in rect.x..<(rect.x + rect.width) {
+            for y in rect.y..<(rect.y + topRows) where image.pixels[y * image.width + x] < threshold { return x }
+        }
+        return nil
     }
 
     /// `text` without a caption word (or field number) read at its start, case and accents ignored.
@@ -150,7 +234,9 @@ package struct VizReader: Sendable {
         let text = cleaned.joined(separator: field.kind == .text && cleaned.count > 1 ? ", " : " ")
         switch field.kind {
         case .name:
-            let upper = text.uppercased()
+            // OCR sets a space beside a hyphen (`HERNÁNDEZ- FERNÁNDEZ`); names print none there.
+            let upper = text.uppercased().replacingOccurrences(of: " - ", with: "-")
+                .replacingOccurrences(of: "- ", with: "-").replacingOccurrences(of: " -", with: "-")
             let allowed = upper.allSatisfy { $0.isLetter || $0 == " " || $0 == "-" || $0 == "'" || $0 == "’" }
             guard allowed, upper.filter(\.isLetter).count >= 1 else { return nil }
             return (upper, nil)

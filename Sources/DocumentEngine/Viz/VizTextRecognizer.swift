@@ -6,8 +6,13 @@ package import CaptureCore
 /// (`VisionVizTextRecognizer`).
 package protocol VizTextRecognizer: Sendable {
     /// The text of one line image (dark print on a light ground, a few pixels of margin around it),
-    /// in `languages` (ISO 639-2 codes, the most likely first).
-    func readLine(_ image: GrayImage, languages: [String]) throws(VizRecognitionError) -> VizRecognizedText
+    /// in `languages` (ISO 639-2 codes, the most likely first). `characters`, when given, are the only
+    /// characters the line may hold (``VizField/Kind/characters``): an engine that can restrict its
+    /// output (Tesseract's whitelist) reads only those; one that cannot ignores it, and the reader's
+    /// checks decline what falls outside.
+    func readLine(
+        _ image: GrayImage, languages: [String], characters: String?
+    ) throws(VizRecognitionError) -> VizRecognizedText
 }
 
 /// What a ``VizTextRecognizer`` read on one line.

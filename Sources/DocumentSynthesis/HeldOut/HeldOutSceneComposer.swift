@@ -35,13 +35,15 @@ package struct HeldOutSceneComposer: Sendable {
     package let kinds: [DocumentLayout.Kind]
     /// Print the visual zone from the layout catalogue (``DocumentRenderer/printsVizFromLayouts``).
     package let printsVizFromLayouts: Bool
+    /// The catalogue layout printed instead of the ICAO one (``DocumentRenderer/vizLayoutID``).
+    package let vizLayoutID: String?
 
     /// Mixed into every seed so that the held-out family never draws the tuning family's numbers.
     package static let seedNamespace: UInt64 = 0x4845_4C44_4F55_5421  // "HELDOUT!"
 
     package init(
         tier: SceneTier, frameWidth: Int = 1280, frameHeight: Int = 720, kinds: [DocumentLayout.Kind] = [],
-        printsVizFromLayouts: Bool = false
+        printsVizFromLayouts: Bool = false, vizLayoutID: String? = nil
     ) throws(SceneCompositionError) {
         guard SceneComposer.frameSideRange.contains(frameWidth), SceneComposer.frameSideRange.contains(frameHeight)
         else { throw .invalidFrameSize(width: frameWidth, height: frameHeight) }
@@ -50,6 +52,7 @@ package struct HeldOutSceneComposer: Sendable {
         self.frameHeight = frameHeight
         self.kinds = kinds
         self.printsVizFromLayouts = printsVizFromLayouts
+        self.vizLayoutID = vizLayoutID
     }
 
     /// Generates the held-out scene of `seed`; `fileName` goes into the truth.
@@ -116,7 +119,8 @@ package struct HeldOutSceneComposer: Sendable {
         var document: RenderedDocument
         do throws(MRZCompositionError) {
             document = try DocumentRenderer(
-                pixelsPerMillimetre: textureScale, printFontFamily: font, printsVizFromLayouts: printsVizFromLayouts
+                pixelsPerMillimetre: textureScale, printFontFamily: font, printsVizFromLayouts: printsVizFromLayouts,
+                vizLayoutID: vizLayoutID
             )
             .render(kind, identity: identity, using: &printRandom)
         } catch {

@@ -34,14 +34,18 @@ package struct DocumentRenderer: Sendable {
     /// and tests ask. Off, the sides keep the caption-and-value grid that the MRZ families (tuning and
     /// held-out) were measured and tuned on, so their frames stay exactly what they were.
     package var printsVizFromLayouts: Bool
+    /// The catalogue layout printed instead of the ICAO one of the side's size (`aamva-front` on a
+    /// TD1 front), when ``printsVizFromLayouts``; nil for the ICAO one.
+    package var vizLayoutID: String?
 
     package init(
         pixelsPerMillimetre: Double = 10, printFontFamily: String = DocumentRenderer.textFontFamily,
-        printsVizFromLayouts: Bool = false
+        printsVizFromLayouts: Bool = false, vizLayoutID: String? = nil
     ) {
         self.pixelsPerMillimetre = max(1, pixelsPerMillimetre)
         self.printFontFamily = printFontFamily
         self.printsVizFromLayouts = printsVizFromLayouts
+        self.vizLayoutID = vizLayoutID
     }
 
     /// Renders `kind` for a random identity drawn from `seed`.
@@ -65,7 +69,7 @@ package struct DocumentRenderer: Sendable {
             random: random.fork(2), textFamily: printFontFamily)
         painter.drawBackground(plainMRZBand: !lines.isEmpty && random.chance(0.65))
         painter.drawHeader()
-        let viz = painter.drawFields(fromLayouts: printsVizFromLayouts)
+        let viz = painter.drawFields(fromLayouts: printsVizFromLayouts, layoutID: vizLayoutID)
         if let zone = layout.face { painter.drawPortrait(in: zone) }
         if let zone = layout.signature { painter.drawSignature(in: zone) }
         let mrz = painter.drawMRZ(lines)
@@ -89,6 +93,11 @@ package struct DocumentRenderer: Sendable {
         case .td1Front: return vizCatalogue?.layout(id: "icao-td1-front")
         case .td1Back, .td2, .mrvA, .mrvB: return nil
         }
+    }
+
+    /// The catalogue's layout `id` when it is drawn on `kind`'s side.
+    static func vizLayout(id: String, on kind: DocumentLayout.Kind) -> VizLayout? {
+        vizCatalogue?.layout(id: id).flatMap { $0.documentLayout == kind ? $0 : nil }
     }
 
     private static let vizCatalogue = try? VizLayoutCatalogue.bundled()
@@ -284,9 +293,12 @@ private struct Painter {
     /// Prints the visual zone: with `fromLayouts`, from the side's ``VizLayout`` where the catalogue
     /// has one (TD3 data page, TD1 front), else as a grid of caption and value cells. Returns what was
     /// printed per field for the layout sides.
-    mutating func drawFields(fromLayouts: Bool) -> VizFieldPrinter.Truth? {
+    mutating func drawFields(fromLayouts: Bool, layoutID: String?) -> VizFieldPrinter.Truth? {
         let (region, rows, values, dates) = fieldRows()
-        if fromLayouts, let vizLayout = DocumentRenderer.vizLayout(for: layout.kind) {
+        if fromLayouts,
+            let vizLayout = layoutID.flatMap({ DocumentRenderer.vizLayout(id: $0, on: layout.kind) })
+                ?? DocumentRenderer.vizLayout(for: layout.kind)
+        {
             // A copy of the stream, forked: the choices below leave the portrait, signature and MRZ
             // draws exactly as they were before the visual zone was printed from layouts.
             var vizRandom = random
@@ -294,12 +306,23 @@ private struct Painter {
             let family =
                 textFamily == DocumentRenderer.textFontFamily
                 ? vizRandom.pick(DocumentRenderer.tuningVizFontFamilies) : textFamily
-            let style = vizRandom.pick([
-                VizFieldPrinter.DateStyle.dayMonthNameYear, .dotted, .bilingualShortYear, .iso,
-            ])
+            // United States layouts print month/day/year; the others one of the international styles.
+            let style =
+                vizLayout.dateOrder == .monthDayYear
+                ? VizFieldPrinter.DateStyle.us
+                : vizRandom.pick([VizFieldPrinter.DateStyle.dayMonthNameYear, .dotted, .bilingualShortYear, .iso])
+            var allValues = values
+            if vizLayout.zone(of: .address) != nil {
+                // Licence fields, drawn only for the layouts that print them (the ICAO sides' draws are unchanged).
+                allValues[.address] =
+                    "\(vizRandom.integer(in: 10...9899)) \(vizRandom.pick(Self.usStreets))\n\(vizRandom.pick(Self.usTowns))"
+                allValues[.licenceClass] = vizRandom.pick(["C", "D", "CM", "A"])
+                allValues[.restrictions] = vizRandom.pick(["NONE", "B", "A"])
+                allValues[.endorsements] = vizRandom.pick(["NONE", "M", "P"])
+            }
             let printer = VizFieldPrinter(
                 canvas: canvas, scale: s, family: family, bold: bold, ink: palette.ink, labelColour: palette.label)
-            return printer.print(layout: vizLayout, values: values, dates: dates, style: style, using: &vizRandom)
+            return printer.print(layout: vizLayout, values: allValues, dates: dates, style: style, using: &vizRandom)
         }
         guard !rows.isEmpty else { return nil }
         let rowHeight = region.height / Double(rows.count)
@@ -444,6 +467,15 @@ private struct Painter {
     private static let streets = [
         "MAIN STREET", "RUE DE LA PAIX", "HAUPTSTRASSE 12A", "KING'S ROAD", "AVENIDA DEL SOL", "ULICA DŁUGA",
         "STORGATAN", "HARBOUR LANE", "VIA ROMA",
+    ]
+    /// Street and town lines of the United States and Canadian licence fronts (AAMVA field 8).
+    private static let usStreets = [
+        "MAIN ST", "OAK AVE", "MAPLE DR APT 4B", "ELM ST", "PINE RIDGE RD", "LAKESHORE BLVD W", "CEDAR LN",
+        "SUNSET BLVD", "RUE SAINT-DENIS",
+    ]
+    private static let usTowns = [
+        "SPRINGFIELD, IL 62704", "AUSTIN, TX 78701", "SACRAMENTO, CA 95814", "ALBANY, NY 12207",
+        "HARRISBURG, PA 17101", "TORONTO, ON M5V 2T6", "MONTRÉAL, QC H2X 1Y4", "DENVER, CO 80202",
     ]
     private static let authorities = [
         "PASSPORT OFFICE", "STADT MÜNCHEN", "PRÉFECTURE", "MINISTRY OF INTERIOR", "POLICE", "EMBASSY",

@@ -3,7 +3,8 @@ package import DocumentEngine
 
 /// Prints the visual inspection zone of a side whose design is a ``VizLayout``: in each field's cell
 /// a bilingual caption (the layout's first language and one other it lists, `Surname / Nom`) and
-/// below it the value, in a non-OCR-B family, with the dates in one of the printed formats
+/// below it the value (or, for ``VizLayout/CaptionPlacement/inline`` layouts, the field number and
+/// caption before the value on its line, `4d DLN 123456789`), in a non-OCR-B family, with the dates in one of the printed formats
 /// (``DateStyle``), and keeps what it printed per field as the truth.
 package struct VizFieldPrinter {
     /// How a document prints its dates.
@@ -83,7 +84,25 @@ package struct VizFieldPrinter {
             } else {
                 continue
             }
-            printed[cell.field] = value
+            // A value of several lines (an address) is printed line under line and read back joined by ", ".
+            let valueLines = value.split(separator: "\n").map(String.init).prefix(cell.maximumLines)
+            printed[cell.field] = valueLines.joined(separator: ", ")
+            if layout.captionPlacement == .inline {
+                // AAMVA: the field number and the English caption, small, then the value on the same baseline.
+                let caption = [cell.captions["label"]?.first, cell.captions[main]?.first].compactMap { $0 }
+                    .joined(separator: " ")
+                let baseline = cell.zone.y + valueSize * 1.1
+                let captionWidth = text(
+                    caption, x: cell.zone.x, baseline: baseline, size: labelSize, colour: labelColour, bold: false,
+                    maxWidth: cell.zone.width / 2)
+                let valueX = cell.zone.x + captionWidth + 0.8
+                for (index, line) in valueLines.enumerated() {
+                    text(
+                        line, x: valueX, baseline: baseline + Double(index) * valueSize * 1.2, size: valueSize,
+                        colour: ink, bold: bold, maxWidth: cell.zone.x + cell.zone.width - valueX - 0.3)
+                }
+                continue
+            }
             let captions = [cell.captions[main]?.first, cell.captions[second]?.first].compactMap { $0 }
             let caption =
                 captions.count == 2 && captions[0] != captions[1]
@@ -99,14 +118,16 @@ package struct VizFieldPrinter {
         return Truth(layoutID: layout.id, values: printed, dates: printedDates)
     }
 
-    /// Draws `string` at (`x`, `baseline`) mm, shrunk to fit `maxWidth` mm.
+    /// Draws `string` at (`x`, `baseline`) mm, shrunk to fit `maxWidth` mm; returns its width in mm.
+    @discardableResult
     private func text(
         _ string: String, x: Double, baseline: Double, size: Double, colour: RGBA, bold: Bool, maxWidth: Double
-    ) {
-        guard !string.isEmpty else { return }
+    ) -> Double {
+        guard !string.isEmpty else { return 0 }
         var px = size * scale
         let width = canvas.textWidth(string, family: family, size: px, bold: bold)
         if width > maxWidth * scale, width > 0 { px *= maxWidth * scale / width }
         canvas.drawText(string, x: x * scale, y: baseline * scale, family: family, size: px, colour: colour, bold: bold)
+        return min(width, maxWidth * scale) / scale
     }
 }

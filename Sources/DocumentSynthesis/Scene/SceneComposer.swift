@@ -35,6 +35,8 @@ package struct SceneComposer: Sendable {
     package var partial: Bool { framing == .partial }
     /// Print the visual zone from the layout catalogue (``DocumentRenderer/printsVizFromLayouts``).
     package let printsVizFromLayouts: Bool
+    /// The catalogue layout printed instead of the ICAO one (``DocumentRenderer/vizLayoutID``).
+    package let vizLayoutID: String?
 
     /// Smallest and largest accepted frame side.
     package static let frameSideRange = 64...8192
@@ -42,7 +44,7 @@ package struct SceneComposer: Sendable {
     package init(
         tier: SceneTier, frameWidth: Int = 1280, frameHeight: Int = 720, kinds: [DocumentLayout.Kind] = [],
         partial: Bool = false, framing: SceneFraming? = nil, stress: SceneStress? = nil,
-        printsVizFromLayouts: Bool = false
+        printsVizFromLayouts: Bool = false, vizLayoutID: String? = nil
     ) throws(SceneCompositionError) {
         guard Self.frameSideRange.contains(frameWidth), Self.frameSideRange.contains(frameHeight) else {
             throw .invalidFrameSize(width: frameWidth, height: frameHeight)
@@ -54,6 +56,7 @@ package struct SceneComposer: Sendable {
         self.framing = framing ?? (partial ? .partial : .inside)
         self.stress = stress
         self.printsVizFromLayouts = printsVizFromLayouts
+        self.vizLayoutID = vizLayoutID
     }
 
     /// Generates the scene of `seed`; `fileName` goes into the truth.
@@ -66,8 +69,10 @@ package struct SceneComposer: Sendable {
         return try compose(seed: seed, fileName: fileName, kind: kind, random: &random) {
             (scale, identity, renderRandom) throws(SceneCompositionError) -> RenderedDocument in
             do throws(MRZCompositionError) {
-                return try DocumentRenderer(pixelsPerMillimetre: scale, printsVizFromLayouts: printsVizFromLayouts)
-                    .render(kind, identity: identity, using: &renderRandom)
+                return try DocumentRenderer(
+                    pixelsPerMillimetre: scale, printsVizFromLayouts: printsVizFromLayouts, vizLayoutID: vizLayoutID
+                )
+                .render(kind, identity: identity, using: &renderRandom)
             } catch {
                 throw .documentRendering(error)
             }
