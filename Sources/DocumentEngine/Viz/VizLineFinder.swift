@@ -27,22 +27,8 @@ package struct VizLineFinder: Sendable {
     package func lines(in image: GrayImage, cell: PixelRect, pixelsPerMillimetre s: Double) -> [Line] {
         let rect = cell.clipped(width: image.width, height: image.height)
         guard rect.width > 4, rect.height > 4 else { return [] }
-        var histogram = [Int](repeating: 0, count: 256)
-        for y in rect.y..<(rect.y + rect.height) {
-            let row = y * image.width
-            for x in rect.x..<(rect.x + rect.width) { histogram[Int(image.pixels[row + x])] += 1 }
-        }
-        let total = rect.width * rect.height
-        func percentile(_ p: Double) -> Int {
-            let target = Int(Double(total) * p)
-            var sum = 0
-            for (level, count) in histogram.enumerated() {
-                sum += count
-                if sum > target { return level }
-            }
-            return 255
-        }
-        let ground = percentile(0.6), ink = percentile(0.004)
+        let histogram = GrayLevelHistogram(image, rect: rect)
+        let ground = histogram.percentile(0.6), ink = histogram.percentile(0.004)
         guard ground - ink >= minimumContrast else { return [] }
         let threshold = UInt8((ground + ink) / 2)
 

@@ -33,18 +33,8 @@ package struct VizReadingCandidate: Sendable, Equatable {
 
         private static func stretched(_ image: GrayImage) -> GrayImage {
             guard !image.pixels.isEmpty else { return image }
-            var histogram = [Int](repeating: 0, count: 256)
-            for pixel in image.pixels { histogram[Int(pixel)] += 1 }
-            func percentile(_ p: Double) -> Int {
-                let target = Int(Double(image.pixels.count) * p)
-                var sum = 0
-                for (level, count) in histogram.enumerated() {
-                    sum += count
-                    if sum > target { return level }
-                }
-                return 255
-            }
-            let ink = percentile(0.03), ground = percentile(0.8)
+            let histogram = GrayLevelHistogram(image)
+            let ink = histogram.percentile(0.03), ground = histogram.percentile(0.8)
             guard ground - ink >= 8 else { return image }
             var table = [UInt8](repeating: 0, count: 256)
             for level in 0..<256 {
