@@ -15,8 +15,8 @@ import Glibc
 /// (``CaptureStore/openFortfaceSession(_:jtiExpiresAt:now:keysCreatedAfter:sealForSession:)``), so no
 /// key is ever handed out twice; an empty pool answers 503 with `Retry-After` (back-pressure) rather
 /// than generating inline. This actor is the worker that keeps the pool full: ``run()`` fills it to
-/// ``targetSize`` with ``workers`` generations at once (on threads of its own, at a lower scheduling
-/// priority than request handling), pauses when it is full, and fills again once a handshake or a
+/// ``targetSize`` with ``workers`` generations at once (on threads of its own, in the idle scheduling
+/// class, so request handling preempts them), pauses when it is full, and fills again once a handshake or a
 /// poll (``wake()``) finds it below ``lowWatermark``. Keys older than ``maxAge`` seconds are never
 /// handed out and are deleted. Another process pointed at the same database (`capkit keys generate`)
 /// can add keys with ``generate(count:)``.
@@ -228,11 +228,21 @@ package actor SessionKeyPool {
         return keys
     }
 
-    /// Lowers the calling generation thread's scheduling priority (Linux `nice` is per thread): key
-    /// generation uses every core it is given, and request handling still comes first.
+    /// Lowers the calling generation thread's scheduling priority to Linux's idle class (`SCHED_IDLE`,
+    /// per thread): key generation uses every core nobody else wants, and a handshake that arrives
+    /// preempts it at once instead of sharing the core by weight (at `nice` 10 a burst's handshakes
+    /// still waited behind generation; see docs/fortface.md). Where the idle class is refused, `nice` 19.
     private static func lowerThreadPriority() {
         #if canImport(Glibc)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        var parameters = sched_param(sched_priority: 0)
+        if sched_setscheduler(0, schedulingIdleClass, &parameters) != 0 {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        }
         #endif
     }
+
+    #if canImport(Glibc)
+    /// `SCHED_IDLE` from `<sched.h>`, which Glibc's Swift module leaves out (it sits behind `_GNU_SOURCE`).
+    private static let schedulingIdleClass: Int32 = 5
+    #endif
 }
