@@ -113,7 +113,8 @@ package actor SessionKeyPool {
             guard depth < targetSize else { return 0 }
             try await withGenerationThreads { threads in
                 while depth < targetSize, !Task.isCancelled {
-                    let made = try await self.generateBatch(min(self.workers, self.targetSize - depth), on: threads)
+                    let made = try await self.generateBatch(
+                        min(self.workers, self.targetSize - depth), on: threads, idleClass: true)
                     added += made.count
                     // Another instance may fill too: count again rather than add up.
                     depth = try await self.store.pooledSessionKeyCount(
@@ -137,7 +138,8 @@ package actor SessionKeyPool {
         var added = 0
         try await withGenerationThreads { threads in
             while added < count, !Task.isCancelled {
-                let made = try await self.generateBatch(min(self.workers, count - added), on: threads)
+                // An explicit fill (another process, often another machine) runs at normal priority.
+                let made = try await self.generateBatch(min(self.workers, count - added), on: threads, idleClass: false)
                 if made.isEmpty { break }
                 added += made.count
             }
@@ -194,15 +196,18 @@ package actor SessionKeyPool {
         try? await threads.shutdownGracefully()
     }
 
-    /// Generates `count` keys at once, seals each under the KEK for its pool row and stores them.
+    /// Generates `count` keys at once, seals each under the KEK for its pool row and stores them; with
+    /// `idleClass`, on threads in the idle scheduling class (the server's background generator).
     /// - Returns: The keys stored (fewer than `count` when the provider failed).
-    private func generateBatch(_ count: Int, on threads: NIOThreadPool) async throws -> [PooledSessionKey] {
+    private func generateBatch(
+        _ count: Int, on threads: NIOThreadPool, idleClass: Bool
+    ) async throws -> [PooledSessionKey] {
         let provider = self.provider
         let materials = await withTaskGroup(of: SessionKeyMaterial?.self) { group in
             for _ in 0..<count {
                 group.addTask {
                     try? await threads.runIfActive {
-                        Self.lowerThreadPriority()
+                        if idleClass { Self.lowerThreadPriority() }
                         return try provider.makeKey()
                     }
                 }
