@@ -200,6 +200,11 @@ def scan(files):
     return answers, result.stderr, cpu, wall
 
 
+def short_label(record):
+    """The repository's name and the path, without the folder every image of Arg0s1080/mrz shares."""
+    return f"{record['repository'].split('/')[1]}/{record['path'].removeprefix('docs/images/')}"
+
+
 def outcome(record, answer):
     """The per-image figures and the words for the table."""
     mrz = answer.get("mrz") if answer else None
@@ -272,11 +277,11 @@ def main():
             figures, words = outcome(record, answers.get(files[id(record)]))
             for key in totals:
                 totals[key] += figures[key]
-            exact_verified += figures["exact"] and figures["verified"]
+            exact_verified += figures["exact"] and figures["verified"] and not figures["misread"]
             if record["printedChecksAgree"]:
                 valid_count += 1
                 valid_exact_verified += figures["exact"] and figures["verified"]
-            label = f"{record['repository'].split('/')[1]}/{record['path'].removeprefix('docs/images/')}"
+            label = short_label(record)
             note = "" if record["printedChecksAgree"] or figures["misread"] else "  [printed checks do not agree]"
             rows.append((label, record["kind"], words + note))
         width = max(len(label) for label, _, _ in rows)
@@ -291,7 +296,7 @@ def main():
         print(f"total: {count} images scored")
         print(f"  found     {share(totals['found'])}")
         print(f"  exact     {share(totals['exact'])}")
-        print(f"  verified  {share(totals['verified'])} (exact and verified {exact_verified})")
+        print(f"  verified  {share(totals['verified'])} (exact and rightly verified {exact_verified})")
         print(f"  misread   {totals['misread']} (reported verified but not the printed text, or verified although "
               "the printed check digits do not agree; must be 0)")
         print(f"  not read  {count - totals['found']}")
@@ -305,7 +310,7 @@ def main():
             print(f"  not scored: {missing} images of {', '.join(r for r, _, _ in unavailable)} (source not available)")
         print(f"skipped in the truth ({len(skipped)}):")
         for record in skipped:
-            print(f"  {record['repository'].split('/')[1]}/{record['path']}: {record['notes']}")
+            print(f"  {short_label(record)}: {record['notes']}")
         return 0
     finally:
         subprocess.run(["rm", "-rf", work], check=False)
