@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/capkit
 
-.PHONY: demo test bench eval eval-barcode eval-face bench-face train-ocr bootstrap build release clean loadtest loadtest-fortface fuzz docs lint
+.PHONY: demo test bench eval eval-barcode eval-face eval-real bench-face train-ocr bootstrap build release clean loadtest loadtest-fortface fuzz docs lint
 
 bootstrap:
 	@scripts/bootstrap
@@ -45,11 +45,20 @@ test: bootstrap
 ## status against the truth, tilt error, CPU with and without JPEG decoding; exact PDF417
 ## payloads per tier on generated licence backs, with zxing-cpp alone on the same frames; the document
 ## classifier's confusion matrix per tier on passports, ID cards, visas, RG/CNH sides and empty frames;
-## the printed fields (VIZ) of TD3 data pages and TD1 fronts per field, family and tier, with CPU per side).
+## the printed fields (VIZ) of TD3 data pages and TD1 fronts per field, family and tier, with CPU per side);
+## then the real specimen set (make eval-real).
 eval: release eval-barcode eval-face
 	$(RELEASE_BIN) eval --family both
 	$(RELEASE_BIN) eval-classify
 	$(RELEASE_BIN) eval-viz
+	RELEASE_BIN=$(RELEASE_BIN) scripts/eval-real-mrz
+
+## make eval-real: the real MRZ set, public government specimen documents (GPL-3.0, fetched at their
+## pinned commits and SHA-256, never copied here) scored against the MRZ typed in
+## Evaluation/real-mrz/truth.jsonl: found, exact, verified, misread, not read, per image and in total.
+## Prints "real set: not available" and succeeds when no source is reachable (scripts/eval-real-mrz --help).
+eval-real: release
+	RELEASE_BIN=$(RELEASE_BIN) scripts/eval-real-mrz
 
 ## make eval-barcode: the PDF417/AAMVA part of make eval, held-out and tuning families (BARCODE_EVAL_COUNT
 ## frames per tier, BARCODE_EVAL_VIDEO_COUNT cards of 5 frames for video), zxing-cpp alone beside it.
