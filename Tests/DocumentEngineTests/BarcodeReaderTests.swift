@@ -118,7 +118,8 @@ import Testing
         let quad = CardPlacement.corners(width: 960, height: 540, cardWidth: 620, degrees: 0)
         let frame = CardPlacement.frame(card: card.image, quad: quad, width: 960, height: 540)
         var profile: PDF417ReadProfile? = PDF417ReadProfile()
-        let reading = try PDF417Reader().read(frame, card: quad, profile: &profile)
+        var evidence: PDF417CodewordGrid?
+        let reading = try PDF417Reader().read(frame, card: quad, profile: &profile, evidence: &evidence)
         #expect(reading.symbol.bytes == payload.bytes)
         let steps = try #require(profile?.steps)
         #expect(steps.first?.name == "finder")
@@ -132,9 +133,10 @@ import Testing
         }
         let noisy = CardPlacement.noisy(stripes, sigma: 12, seed: 3)
         var failed: PDF417ReadProfile? = PDF417ReadProfile()
+        var none: PDF417CodewordGrid?
         let cardQuad = CardPlacement.corners(width: 960, height: 540, cardWidth: 750, degrees: 2)
         #expect(throws: BarcodeError.self) {
-            try PDF417Reader().read(noisy, card: cardQuad, profile: &failed)
+            try PDF417Reader().read(noisy, card: cardQuad, profile: &failed, evidence: &none)
         }
         let work = try #require(failed?.steps.map(\.work))
         #expect(work.count >= 4)
@@ -142,7 +144,7 @@ import Testing
         #expect((work.last ?? 0) <= PDF417Reader.maximumWork && (work.last ?? 0) > 0)
         // Without a profile asked for, none is made.
         var unasked: PDF417ReadProfile?
-        _ = try PDF417Reader().read(frame, card: quad, profile: &unasked)
+        _ = try PDF417Reader().read(frame, card: quad, profile: &unasked, evidence: &evidence)
         #expect(unasked == nil)
     }
 

@@ -25,7 +25,14 @@ package import CaptureCore
 ///    candidate); without one, the whole frame (zxing-cpp's local-average binariser, rotations);
 /// 4. further preparations of the outline, cut-out and card images: sharpening (defocus), local-mean
 ///    threshold;
-/// 5. when some look saw a symbol that failed error correction: that symbol's area rectified alone.
+/// 5. when some look saw a symbol that failed error correction: that symbol's area rectified alone;
+/// 6. only when every zxing-cpp look failed (so it costs nothing on frames zxing-cpp reads): the
+///    codewords of the first candidate's fitted outline read with the symbol's own geometry
+///    (``PDF417RowScanner``: start and stop patterns, row indicators, two binarisations), unreadable
+///    ones as erasures, corrected by ``PDF417ErrorCorrection`` with two codewords kept in reserve,
+///    the corrected block decoded to bytes by zxing-cpp from a clean drawing (its own error
+///    correction checks it once more); in video, the votes of earlier frames of the same symbol are
+///    added first (``read(_:card:quick:profile:evidence:isCancelled:)``).
 /// The order is by what reads most at least cost, counted on the tuning family with
 /// `capkit eval-barcode --timings` (outline first: it reads most frames the plain cut-out reads
 /// and many it does not; smoothing and a global Otsu threshold were dropped: they never read one).
@@ -49,6 +56,10 @@ package struct PDF417Reader: Sendable {
         case foundRegionLocalMean
         case symbolRectified
         case symbolRectifiedLocalMean
+        /// The codewords read with the symbol's own geometry (``PDF417RowScanner``) from the fitted
+        /// outline, unreadable ones erased, corrected by ``PDF417ErrorCorrection`` (with the votes
+        /// of earlier frames of the same symbol when the caller keeps them).
+        case codewordGrid
     }
 
     /// A successful reading.
@@ -89,8 +100,21 @@ package struct PDF417Reader: Sendable {
     static let cardWidth = 85.6
     static let cardHeight = 53.98
 
-    package init(acceptsNonAAMVA: Bool = true) {
+    /// Whether the codeword look (``Look/codewordGrid``) is made when the zxing-cpp looks fail
+    /// (off only to measure the reader without it).
+    package var readsCodewords = true
+
+    package init(acceptsNonAAMVA: Bool = true, readsCodewords: Bool = true) {
         self.acceptsNonAAMVA = acceptsNonAAMVA
+        self.readsCodewords = readsCodewords
+    }
+
+    /// Derives the codeword table the codeword look needs (``PDF417CodewordTable``), which
+    /// otherwise happens on the first frame that needs it; false when the derivation failed (the
+    /// codeword look then never reads).
+    @discardableResult
+    package static func prepareCodewordTable() -> Bool {
+        PDF417CodewordTable.derivationError == nil
     }
 
     /// Reads the symbol in `frame`; `card` is the card's quadrilateral in frame pixels (any corner
@@ -103,14 +127,20 @@ package struct PDF417Reader: Sendable {
         throws(BarcodeError) -> Reading
     {
         var profile: PDF417ReadProfile?
-        return try read(frame, card: card, quick: quick, profile: &profile, isCancelled: isCancelled)
+        var evidence: PDF417CodewordGrid?
+        return try read(
+            frame, card: card, quick: quick, profile: &profile, evidence: &evidence, isCancelled: isCancelled)
     }
 
-    /// Reads the symbol in `frame` as ``read(_:card:quick:isCancelled:)`` does; when `profile` is
+    /// Reads the symbol in `frame` as ``read(_:card:quick:isCancelled:)`` does. When `profile` is
     /// not nil, each step's CPU time and outcome are appended to it (``PDF417ReadProfile``).
+    /// `evidence` combines codewords across the frames of a video: when no look decodes, the
+    /// codewords read in this frame (``Look/codewordGrid``) are added to it (the votes of earlier
+    /// frames of the same symbol; replaced when the symbol's shape differs) and the combined votes
+    /// are corrected. Start a sequence with nil; the evidence is kept until the caller drops it.
     package func read(
         _ frame: GrayImage, card: Quadrilateral2D?, quick: Bool = false, profile: inout PDF417ReadProfile?,
-        isCancelled: () -> Bool = { false }
+        evidence: inout PDF417CodewordGrid?, isCancelled: () -> Bool = { false }
     )
         throws(BarcodeError) -> Reading
     {
@@ -176,6 +206,12 @@ package struct PDF417Reader: Sendable {
                 if let reading { return reading }
             }
         }
+        if readsCodewords, !isCancelled(), let outline = views.foundOutline(0) {
+            let start = ThreadCPUTime.now()
+            let reading = try search.codewords(outline.image, toFrame: outline.toFrame.apply, evidence: &evidence)
+            search.record(Look.codewordGrid.rawValue, since: start, outcome: search.lastOutcome)
+            if let reading { return reading }
+        }
         throw search.failure
     }
 
@@ -240,7 +276,7 @@ package struct PDF417Reader: Sendable {
                 if look == .rectifiedCard { return (c.image, Self.turned, c.toFrame.apply) }
                 let image = BarcodeImageFilters.localMeanBinarized(c.image, radius: Int((1.5 * c.scale).rounded()))
                 return (image, Self.binary, c.toFrame.apply)
-            case .symbolRectified, .symbolRectifiedLocalMean:
+            case .symbolRectified, .symbolRectifiedLocalMean, .codewordGrid:
                 return nil
             }
         }
@@ -418,20 +454,71 @@ package struct PDF417Reader: Sendable {
                 return nil
             case var .decoded(symbol):
                 symbol.corners = symbol.corners.mapped(toFrame)
-                guard AAMVAParser.isAAMVAPayload(symbol.bytes) else {
-                    if reader.acceptsNonAAMVA {
-                        return Reading(symbol: symbol, record: nil, payloadError: nil, look: look, looks: looks)
-                    }
-                    if invalid == nil { invalid = symbol.bytes.isEmpty ? .empty : .missingComplianceIndicator }
-                    return nil
-                }
-                do {
-                    let record = try AAMVAParser.parse(symbol.bytes)
-                    return Reading(symbol: symbol, record: record, payloadError: nil, look: look, looks: looks)
-                } catch {
-                    return Reading(symbol: symbol, record: nil, payloadError: error, look: look, looks: looks)
-                }
+                return accept(symbol, look: look)
             }
+        }
+
+        /// The reading of a decoded symbol, or nil (noted) when only AAMVA is accepted and it is not.
+        mutating func accept(_ symbol: PDF417Symbol, look: Look) -> Reading? {
+            guard AAMVAParser.isAAMVAPayload(symbol.bytes) else {
+                if reader.acceptsNonAAMVA {
+                    return Reading(symbol: symbol, record: nil, payloadError: nil, look: look, looks: looks)
+                }
+                if invalid == nil { invalid = symbol.bytes.isEmpty ? .empty : .missingComplianceIndicator }
+                return nil
+            }
+            do {
+                let record = try AAMVAParser.parse(symbol.bytes)
+                return Reading(symbol: symbol, record: record, payloadError: nil, look: look, looks: looks)
+            } catch {
+                return Reading(symbol: symbol, record: nil, payloadError: error, look: look, looks: looks)
+            }
+        }
+
+        /// Reads the codewords of the upright symbol `image` (within the work budget: its pixels
+        /// count as a decoder call's), adds them to `evidence` and decodes the combined votes when
+        /// they correct.
+        mutating func codewords(
+            _ image: GrayImage, toFrame: (Point2D) -> Point2D, evidence: inout PDF417CodewordGrid?
+        ) throws(BarcodeError) -> Reading? {
+            let cost = (image.width * image.height + 999) / 1000
+            guard work + cost <= PDF417Reader.maximumWork else {
+                lastOutcome = "skipped"
+                return nil
+            }
+            work += cost
+            lastOutcome = "not found"
+            guard let grid = PDF417RowScanner().scan(image) else { return nil }
+            if var combined = evidence, combined.combine(grid) {
+                evidence = combined
+            } else {
+                evidence = grid
+            }
+            lastOutcome = "located"
+            guard let evidence else { return nil }
+            return try decode(evidence, toFrame: toFrame, image: image)
+        }
+
+        /// The reading of `grid` when its votes correct: the corrected codewords drawn as a clean
+        /// symbol and decoded by zxing-cpp (its error correction checks the block once more). A
+        /// block that does not correct gives nil, never a guess.
+        private mutating func decode(
+            _ grid: PDF417CodewordGrid, toFrame: (Point2D) -> Point2D, image: GrayImage
+        ) throws(BarcodeError) -> Reading? {
+            guard let codewords = grid.corrected(), let clean = grid.image(of: codewords) else { return nil }
+            let decoder = PDF417Decoder(tryHarder: false, tryRotate: false, tryDownscale: false, binarizer: .fixed)
+            guard case var .decoded(symbol) = try decoder.attempt(clean) else { return nil }
+            looks += 1
+            lastOutcome = "decoded"
+            // The outline cut-out has a quiet zone of 4% of the symbol's width on each side and 8%
+            // of its height above and below.
+            let w = Double(image.width), h = Double(image.height)
+            let dx = 0.04 * w / 1.08, dy = 0.08 * h / 1.16
+            symbol.corners = Quadrilateral2D(corners: [
+                toFrame(Point2D(x: dx, y: dy)), toFrame(Point2D(x: w - dx, y: dy)),
+                toFrame(Point2D(x: w - dx, y: h - dy)), toFrame(Point2D(x: dx, y: h - dy)),
+            ])
+            return accept(symbol, look: .codewordGrid)
         }
     }
 

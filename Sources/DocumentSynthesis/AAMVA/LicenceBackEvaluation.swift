@@ -24,6 +24,9 @@ package struct LicenceBackEvaluation: Sendable {
     package var frameHeight: Int
     /// Whether each single frame's reading is profiled step by step (``TierReport/steps``).
     package var profilesSteps = false
+    /// Whether the reader makes its codeword look (``PDF417Reader/readsCodewords``); in video the
+    /// codeword votes of a card's frames are combined.
+    package var readsCodewords = true
 
     package init(family: SceneFamily, seed: UInt64, frameWidth: Int, frameHeight: Int) {
         self.family = family
@@ -101,6 +104,8 @@ package struct LicenceBackEvaluation: Sendable {
         package var failures: [String: Int] = [:]
         /// Video: cards, cards whose first payload read was the printed one, and misread cards.
         package var videoCards = 0, videoExact = 0, videoMisread = 0
+        /// The reader's CPU time per video frame read (up to the card's first reading), milliseconds.
+        package var videoReaderMilliseconds: [Double] = []
         /// With ``LicenceBackEvaluation/profilesSteps``: the reader's steps over all single frames,
         /// by name (``PDF417ReadProfile``).
         package var steps: [String: StepTotal] = [:]
@@ -182,21 +187,21 @@ package struct LicenceBackEvaluation: Sendable {
         onOutcome: (Int, Sample, Outcome, Double) throws -> Void = { _, _, _, _ in },
         onVideoCard: (Int) -> Void = { _ in }
     ) throws -> TierReport {
-        let reader = PDF417Reader(acceptsNonAAMVA: false)
+        let reader = PDF417Reader(acceptsNonAAMVA: false, readsCodewords: readsCodewords)
         let localizer = DocumentLocalizer()
         var report = TierReport()
 
         /// Reads one frame as an app would, the card outline then the barcode within it: the result,
         /// the reader's and the localiser's CPU milliseconds, and whether the outline was found.
         func read(
-            _ sample: Sample, profile: inout PDF417ReadProfile?
+            _ sample: Sample, profile: inout PDF417ReadProfile?, evidence: inout PDF417CodewordGrid?
         ) -> (Result<PDF417Reader.Reading, BarcodeError>, Double, Double, Bool) {
             let start = ThreadCPUTime.now()
             let located = localizer.locate(
                 in: sample.frame, roi: PixelRect(x: 0, y: 0, width: sample.frame.width, height: sample.frame.height))
             let readStart = ThreadCPUTime.now()
             let result = Result { () throws(BarcodeError) -> PDF417Reader.Reading in
-                try reader.read(sample.frame, card: located?.quad, profile: &profile)
+                try reader.read(sample.frame, card: located?.quad, profile: &profile, evidence: &evidence)
             }
             let end = ThreadCPUTime.now()
             let diagonal = Double(sample.frame.width * sample.frame.width + sample.frame.height * sample.frame.height)
@@ -209,7 +214,8 @@ package struct LicenceBackEvaluation: Sendable {
             let sample = try samples(tier: tier, tierIndex: tierIndex, index: i, frames: 1, video: false)[0]
             try onFrame(i, sample)
             var profile: PDF417ReadProfile? = profilesSteps ? PDF417ReadProfile() : nil
-            let (result, time, localiserTime, localised) = read(sample, profile: &profile)
+            var single: PDF417CodewordGrid?
+            let (result, time, localiserTime, localised) = read(sample, profile: &profile, evidence: &single)
             for step in profile?.steps ?? [] {
                 var total = report.steps[step.name] ?? StepTotal()
                 total.made += 1
@@ -243,9 +249,12 @@ package struct LicenceBackEvaluation: Sendable {
             onVideoCard(card)
             report.videoCards += 1
             let frames = try samples(tier: tier, tierIndex: tierIndex, index: card, frames: videoFrames, video: true)
+            var evidence: PDF417CodewordGrid?
             for sample in frames {
                 var profile: PDF417ReadProfile?
-                if case let .success(reading) = read(sample, profile: &profile).0 {
+                let (result, time, _, _) = read(sample, profile: &profile, evidence: &evidence)
+                report.videoReaderMilliseconds.append(time)
+                if case let .success(reading) = result {
                     if reading.symbol.bytes == sample.payload {
                         report.videoExact += 1
                     } else {
