@@ -53,6 +53,12 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
     @Option(help: "Write frames (PGM) and truth.jsonl per tier under this directory.")
     var out: String?
 
+    @Flag(help: "Print, per tier, the reader's CPU time per step (finder and each look) over the single frames.")
+    var timings = false
+
+    @Flag(help: "Measure the reader without its codeword look (zxing-cpp looks only).")
+    var withoutCodewords = false
+
     @Flag(help: "Print one line per frame.")
     var verbose = false
 
@@ -79,6 +85,15 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
             case .heldout: [.heldOut]
             case .both: [.heldOut, .tuning]
             }
+        if !withoutCodewords {
+            // The codeword table is derived once per process, on first use: measured here apart.
+            let start = ThreadCPUTime.now()
+            let derived = PDF417Reader.prepareCodewordTable()
+            print(
+                String(
+                    format: "codeword table: %@ in %.0f ms CPU", derived ? "derived" : "NOT derived",
+                    (ThreadCPUTime.now() - start) * 1000))
+        }
         for sceneFamily in families {
             print("== \(sceneFamily.label) family ==")
             try evaluate(sceneFamily, tiers: tierList)
@@ -88,8 +103,10 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
     /// Runs ``LicenceBackEvaluation`` on every tier of `family` and prints its counts; writes the
     /// frames, failure previews and verbose lines asked for.
     func evaluate(_ family: SceneFamily, tiers tierList: [TierArgument]) throws {
-        let evaluation = LicenceBackEvaluation(
+        var evaluation = LicenceBackEvaluation(
             family: family, seed: seed, frameWidth: size.width, frameHeight: size.height)
+        evaluation.profilesSteps = timings
+        evaluation.readsCodewords = !withoutCodewords
         let familyFolder = family == .heldOut ? "heldout" : "tuning"
         print(
             "tier       frames  exact   misread  rejected  failed  fields-exact  quirky-exact  localised  localiser ms"
@@ -154,13 +171,42 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
             .joined(separator: ", ")
         print("           read by: \(lookSummary.isEmpty ? "-" : lookSummary)")
         if !failureSummary.isEmpty { print("           failures: \(failureSummary)") }
+        if !report.work.isEmpty {
+            let read = report.workToRead.sorted(), all = report.work.sorted()
+            print(
+                "           work units per frame: mean \(all.reduce(0, +) / all.count), max \(all.last ?? 0)"
+                    + " (budget \(PDF417Reader.maximumWork)); to the reading look: max \(read.last ?? 0)"
+                    + ", p95 \(read.isEmpty ? 0 : read[min(read.count - 1, Int(0.95 * Double(read.count)))])")
+        }
+        if !report.steps.isEmpty {
+            print(
+                "           step                          made  decoded  ms per frame  ms per step  decoder share"
+                    + "  ms per decoding step  ms per other step  outcomes")
+            for (name, total) in report.steps.sorted(by: { $0.value.milliseconds > $1.value.milliseconds }) {
+                let others = total.made - total.decoded
+                print(
+                    "           " + name.padding(toLength: 28, withPad: " ", startingAt: 0)
+                        + String(
+                            format: "  %4d  %7d  %12.1f  %11.1f  %12.0f%%  %20.1f  %17.1f", total.made, total.decoded,
+                            total.milliseconds / n, total.milliseconds / Double(max(1, total.made)),
+                            100 * total.decoderMilliseconds / max(1e-9, total.milliseconds),
+                            total.decodedMilliseconds / Double(max(1, total.decoded)),
+                            (total.milliseconds - total.decodedMilliseconds) / Double(max(1, others)))
+                        + "  "
+                        + total.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+                            separator: ", "))
+            }
+        }
         guard report.videoCards > 0 else { return }
         print(
             String(
                 format:
-                    "           video (%d frames of the same card, first payload read): %d cards, %.1f%% exact, %d misread",
+                    "           video (%d frames of the same card, first payload read): %d cards, %.1f%% exact, %d misread;"
+                    + " reader ms per frame (mean/p95) %.0f / %.0f",
                 videoFrames, report.videoCards, 100 * Double(report.videoExact) / Double(report.videoCards),
-                report.videoMisread))
+                report.videoMisread,
+                report.videoReaderMilliseconds.reduce(0, +) / Double(max(1, report.videoReaderMilliseconds.count)),
+                Self.percentile(report.videoReaderMilliseconds, 0.95)))
     }
 
     /// A preview PNG of a frame not read exactly: the true card green, the true symbol blue, the
@@ -175,6 +221,12 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try ImageCodec.encodePNG(preview, compressionLevel: 1).write(
             to: URL(fileURLWithPath: folder).appendingPathComponent(name))
+    }
+
+    /// The value at percentile `p` (0...1) of `values`, 0 when empty.
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))]
     }
 
     /// A binary PGM (P5) of `image`.

@@ -21,8 +21,8 @@ import Testing
         let reading = try PDF417Reader().read(frame, card: quad)
         #expect(reading.symbol.bytes == payload.bytes)
         #expect(reading.record?.fields == payload.fields)
-        // The texture search finds the symbol first: an upright card needs no other look.
-        #expect(reading.look == .foundRegion && reading.looks == 1)
+        // The texture search finds the symbol and its outline first: an upright card needs no other look.
+        #expect(reading.look == .foundOutline && reading.looks == 1)
         // The reported corners lie on the printed symbol (mapped into the frame).
         let toFrame = Homography(
             from: Quadrilateral2D(
@@ -110,6 +110,42 @@ import Testing
         #expect(throws: BarcodeError.invalidPayload(.missingComplianceIndicator)) {
             try PDF417Reader(acceptsNonAAMVA: false).read(plain, card: nil)
         }
+    }
+
+    @Test func theProfileListsEveryStepWithinTheWorkBudget() throws {
+        // A read frame: the finder first, the decoding look last, its work counted.
+        let (card, payload) = try back(seed: 1, version: 10)
+        let quad = CardPlacement.corners(width: 960, height: 540, cardWidth: 620, degrees: 0)
+        let frame = CardPlacement.frame(card: card.image, quad: quad, width: 960, height: 540)
+        var profile: PDF417ReadProfile? = PDF417ReadProfile()
+        var evidence: PDF417CodewordGrid?
+        let reading = try PDF417Reader().read(frame, card: quad, profile: &profile, evidence: &evidence)
+        #expect(reading.symbol.bytes == payload.bytes)
+        let steps = try #require(profile?.steps)
+        #expect(steps.first?.name == "finder")
+        #expect(steps.last?.name == "\(reading.look.rawValue)#0" && steps.last?.outcome == "decoded")
+        #expect((steps.last?.work ?? 0) > 0)
+        // A frame of stripes and noise that never decodes: the work grows step by step and never
+        // passes the budget, whatever looks the plan holds.
+        var stripes = GrayImage(width: 960, height: 540, fill: 200)
+        for y in 0..<540 {
+            for x in 0..<960 where (x / 3 + y / 40) % 2 == 0 { stripes.pixels[y * 960 + x] = 40 }
+        }
+        let noisy = CardPlacement.noisy(stripes, sigma: 12, seed: 3)
+        var failed: PDF417ReadProfile? = PDF417ReadProfile()
+        var none: PDF417CodewordGrid?
+        let cardQuad = CardPlacement.corners(width: 960, height: 540, cardWidth: 750, degrees: 2)
+        #expect(throws: BarcodeError.self) {
+            try PDF417Reader().read(noisy, card: cardQuad, profile: &failed, evidence: &none)
+        }
+        let work = try #require(failed?.steps.map(\.work))
+        #expect(work.count >= 4)
+        #expect(zip(work, work.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect((work.last ?? 0) <= PDF417Reader.maximumWork && (work.last ?? 0) > 0)
+        // Without a profile asked for, none is made.
+        var unasked: PDF417ReadProfile?
+        _ = try PDF417Reader().read(frame, card: quad, profile: &unasked, evidence: &evidence)
+        #expect(unasked == nil)
     }
 
     @Test func cancellationStopsBetweenLooks() throws {

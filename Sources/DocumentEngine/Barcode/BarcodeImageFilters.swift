@@ -1,33 +1,9 @@
 package import CaptureCore
 
 /// The image preparations ``PDF417Reader`` retries with when zxing-cpp's own binariser fails: a
-/// global Otsu threshold, a local-mean threshold, and an unsharp mask. Each is one or two passes
-/// over the pixels (O(width x height)).
+/// local-mean threshold and an unsharp mask. Each is one or two passes over the pixels (O(width x
+/// height)).
 package enum BarcodeImageFilters {
-    /// Black and white (0/255) at the threshold that best separates the histogram's two classes
-    /// (Otsu): robust to noise and JPEG ringing where the light is even.
-    package static func otsuBinarized(_ image: GrayImage) -> GrayImage {
-        var histogram = [Int](repeating: 0, count: 256)
-        for v in image.pixels { histogram[Int(v)] += 1 }
-        let total = Double(image.pixels.count)
-        let sumAll = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
-        var weightBelow = 0.0, sumBelow = 0.0, best = 0.0, threshold = 127
-        for t in 0..<256 {
-            weightBelow += Double(histogram[t])
-            guard weightBelow > 0, weightBelow < total else { continue }
-            sumBelow += Double(t * histogram[t])
-            let meanBelow = sumBelow / weightBelow, meanAbove = (sumAll - sumBelow) / (total - weightBelow)
-            let between = weightBelow * (total - weightBelow) * (meanBelow - meanAbove) * (meanBelow - meanAbove)
-            if between > best {
-                best = between
-                threshold = t
-            }
-        }
-        var out = image
-        for i in 0..<out.pixels.count { out.pixels[i] = image.pixels[i] > UInt8(threshold) ? 255 : 0 }
-        return out
-    }
-
     /// Black and white where a pixel is darker than the mean of its (2r+1)² neighbourhood by more
     /// than `offset`: robust to uneven light and glare gradients.
     package static func localMeanBinarized(_ image: GrayImage, radius: Int, offset: Double = 2) -> GrayImage {

@@ -11,26 +11,37 @@ package import CaptureCore
 /// would decode the same bytes, so looking on only costs time).
 ///
 /// The looks, in order (``Look``):
-/// 1. the symbol found by its texture (``BarcodeRegionFinder``), cut out along its axes and enlarged
-///    so its rows span about 1100 pixels (undoes rotation and small modules);
-/// 2. the symbol's own outline fitted in that cut-out (``BarcodeOutlineFitter``) and rectified from
-///    the frame (undoes perspective);
+/// 1. the symbol found by its texture (``BarcodeRegionFinder``): its own outline fitted
+///    (``BarcodeOutlineFitter``, on the region cut out along its axes at half size) and rectified
+///    from the frame, enlarged so its rows span about 1100 pixels (undoes rotation, perspective and
+///    small modules);
+/// 2. the region itself cut out and enlarged the same way (when no outline was fitted, or its look
+///    failed);
 /// 2a. the finder's next candidates (up to ``maximumCandidates`` in all, ranked by start/stop
 ///    pattern evidence: a guilloche, striped paper or text lines may rank before a blurred symbol),
 ///    each cut out, and its outline fitted when its patterns were seen;
-/// 3. the frame as it is: the region around the card when its quadrilateral is given, else the
-///    whole frame (zxing-cpp's local-average binariser, rotations);
-/// 4. with a card quadrilateral: the card rectified as ID-1 at about 3 pixels per 0.25 mm module;
-/// 5. further preparations of the outline, cut-out and card images: local-mean threshold, light
-///    smoothing (noise, JPEG blocks), sharpening (defocus), global Otsu threshold;
-/// 6. when some look saw a symbol that failed error correction: that symbol's area rectified alone.
-/// The texture looks come first because they read most frames at a fraction of the cost of
-/// zxing-cpp's own search over a whole 1080p frame (measured with `capkit eval-barcode`).
+/// 3. with a card quadrilateral: the card rectified as ID-1 at about 3 pixels per 0.25 mm module
+///    (and zxing-cpp's own search of the region around the card, only when the finder gave no
+///    candidate); without one, the whole frame (zxing-cpp's local-average binariser, rotations);
+/// 4. further preparations of the outline, cut-out and card images: sharpening (defocus), local-mean
+///    threshold;
+/// 5. when some look saw a symbol that failed error correction: that symbol's area rectified alone;
+/// 6. only when every zxing-cpp look failed (so it costs nothing on frames zxing-cpp reads): the
+///    codewords of the first candidate's fitted outline read with the symbol's own geometry
+///    (``PDF417RowScanner``: start and stop patterns, row indicators, two binarisations), unreadable
+///    ones as erasures, corrected by ``PDF417ErrorCorrection`` with two codewords kept in reserve,
+///    the corrected block decoded to bytes by zxing-cpp from a clean drawing (its own error
+///    correction checks it once more); in video, the votes of earlier frames of the same symbol are
+///    added first (``read(_:card:quick:profile:evidence:isCancelled:)``).
+/// The order is by what reads most at least cost, counted on the tuning family with
+/// `capkit eval-barcode --timings` (outline first: it reads most frames the plain cut-out reads
+/// and many it does not; smoothing and a global Otsu threshold were dropped: they never read one).
 ///
-/// **Bounded work:** at most ``maximumLooks`` decoder calls per frame, each on an image of at most
-/// the frame's size (cut-outs are at most 1600 x 1200 pixels, cards 1370 x 864), plus one texture
-/// pass over every second pixel of the frame; `isCancelled` is polled between looks. Measured on
-/// 1920 x 1080 frames with `capkit eval-barcode` (see its output for the current figures).
+/// **Bounded work:** at most ``maximumLooks`` decoder calls per frame and ``maximumWork`` work
+/// units (``workUnits(_:_:)``, a thousand pixels handed to zxing-cpp each), each call on an image
+/// of at most the frame's size (cut-outs are at most 1600 x 1200 pixels, cards 1370 x 864), plus
+/// one texture pass over every second pixel of the frame; `isCancelled` is polled between looks.
+/// Measured on 1920 x 1080 frames with `capkit eval-barcode --timings` (CPU per step).
 package struct PDF417Reader: Sendable {
     /// Which look produced a reading.
     package enum Look: String, Sendable, Equatable, CaseIterable {
@@ -40,14 +51,15 @@ package struct PDF417Reader: Sendable {
         case foundOutline
         case foundOutlineLocalMean
         case rectifiedCard
-        case foundOutlineSmoothed
         case foundOutlineSharpened
         case rectifiedCardLocalMean
         case foundRegionLocalMean
-        case rectifiedCardSmoothed
-        case rectifiedCardOtsu
         case symbolRectified
         case symbolRectifiedLocalMean
+        /// The codewords read with the symbol's own geometry (``PDF417RowScanner``) from the fitted
+        /// outline, unreadable ones erased, corrected by ``PDF417ErrorCorrection`` (with the votes
+        /// of earlier frames of the same symbol when the caller keeps them).
+        case codewordGrid
     }
 
     /// A successful reading.
@@ -67,6 +79,19 @@ package struct PDF417Reader: Sendable {
     package var acceptsNonAAMVA = true
     /// Upper bound on decoder calls per frame.
     package static let maximumLooks = 12
+    /// Upper bound on the work of a frame's decoder calls, in ``workUnits(_:_:)``: a look that
+    /// would pass it is not made, so that a frame without a legible symbol costs a bounded amount
+    /// whatever the machine's speed. About six looks at an upright cut-out (the texture looks of
+    /// the tuning family read within 2,800 units; see `capkit eval-barcode --timings`).
+    package static let maximumWork = 4800
+
+    /// The work units of one decoder call on `image`: a thousand pixels each, a third more when
+    /// the decoder also looks at downscaled copies. zxing-cpp's time grows with the pixels it
+    /// binarises and scans (measured per look with `capkit eval-barcode --timings`).
+    package static func workUnits(_ image: GrayImage, _ decoder: PDF417Decoder) -> Int {
+        let units = (image.width * image.height + 999) / 1000
+        return decoder.tryDownscale && max(image.width, image.height) > 500 ? units + units / 3 : units
+    }
     /// Texture-found candidate regions looked at per frame (``BarcodeRegionFinder/candidates(in:within:limit:)``).
     package static let maximumCandidates = 3
 
@@ -75,16 +100,47 @@ package struct PDF417Reader: Sendable {
     static let cardWidth = 85.6
     static let cardHeight = 53.98
 
-    package init(acceptsNonAAMVA: Bool = true) {
+    /// Whether the codeword look (``Look/codewordGrid``) is made when the zxing-cpp looks fail
+    /// (off only to measure the reader without it).
+    package var readsCodewords = true
+
+    package init(acceptsNonAAMVA: Bool = true, readsCodewords: Bool = true) {
         self.acceptsNonAAMVA = acceptsNonAAMVA
+        self.readsCodewords = readsCodewords
+    }
+
+    /// Derives the codeword table the codeword look needs (``PDF417CodewordTable``), which
+    /// otherwise happens on the first frame that needs it; false when the derivation failed (the
+    /// codeword look then never reads).
+    @discardableResult
+    package static func prepareCodewordTable() -> Bool {
+        PDF417CodewordTable.derivationError == nil
     }
 
     /// Reads the symbol in `frame`; `card` is the card's quadrilateral in frame pixels (any corner
     /// order along the outline), nil to search the whole frame. `quick` makes only the two texture
-    /// looks (``Look/foundRegion``, ``Look/foundOutline``): for frames where a barcode is merely
+    /// looks (``Look/foundOutline``, ``Look/foundRegion``): for frames where a barcode is merely
     /// possible, at a fraction of the full plan's cost.
     package func read(
         _ frame: GrayImage, card: Quadrilateral2D?, quick: Bool = false, isCancelled: () -> Bool = { false }
+    )
+        throws(BarcodeError) -> Reading
+    {
+        var profile: PDF417ReadProfile?
+        var evidence: PDF417CodewordGrid?
+        return try read(
+            frame, card: card, quick: quick, profile: &profile, evidence: &evidence, isCancelled: isCancelled)
+    }
+
+    /// Reads the symbol in `frame` as ``read(_:card:quick:isCancelled:)`` does. When `profile` is
+    /// not nil, each step's CPU time and outcome are appended to it (``PDF417ReadProfile``).
+    /// `evidence` combines codewords across the frames of a video: when no look decodes, the
+    /// codewords read in this frame (``Look/codewordGrid``) are added to it (the votes of earlier
+    /// frames of the same symbol; replaced when the symbol's shape differs) and the combined votes
+    /// are corrected. Start a sequence with nil; the evidence is kept until the caller drops it.
+    package func read(
+        _ frame: GrayImage, card: Quadrilateral2D?, quick: Bool = false, profile: inout PDF417ReadProfile?,
+        evidence: inout PDF417CodewordGrid?, isCancelled: () -> Bool = { false }
     )
         throws(BarcodeError) -> Reading
     {
@@ -93,21 +149,27 @@ package struct PDF417Reader: Sendable {
         else {
             throw .invalidImage(width: frame.width, height: frame.height)
         }
-        var search = Search(reader: self)
+        var search = Search(reader: self, profile: profile)
+        defer { profile = search.profile }
         var views = Views(frame: frame, card: card.flatMap { $0.isConvex && $0.area >= 400 ? Self.landscape($0) : nil })
-        let head: [(Look, Int)] = [(.foundRegion, 0), (.foundOutline, 0)]
+        let finderStart = ThreadCPUTime.now()
+        _ = views.candidate(0)
+        search.record("finder", since: finderStart, outcome: "\(views.candidateCount) candidates")
+        // The first look's image, timed apart from its decoder call.
+        let outlineStart = ThreadCPUTime.now()
+        _ = views.foundOutline(0)
+        search.record("outline#0", since: outlineStart, outcome: "image")
+        let head: [(Look, Int)] = [(.foundOutline, 0), (.foundRegion, 0)]
+        // The plan after the texture looks, most productive first (counted on the tuning family with
+        // `capkit eval-barcode --timings`); the search of the whole card region only when the finder
+        // gave no candidate (with one, the texture looks cover the symbol and it never read one).
         let rest: [Look] =
             quick
             ? []
             : views.card == nil
-                ? [
-                    .wholeFrame, .foundOutlineLocalMean, .foundOutlineSmoothed, .foundOutlineSharpened,
-                    .foundRegionLocalMean,
-                ]
-                : [
-                    .cardRegion, .rectifiedCard, .foundOutlineLocalMean, .foundOutlineSmoothed,
-                    .rectifiedCardLocalMean, .foundOutlineSharpened, .rectifiedCardSmoothed, .rectifiedCardOtsu,
-                ]
+                ? [.wholeFrame, .foundOutlineSharpened, .foundOutlineLocalMean, .foundRegionLocalMean]
+                : (views.candidateCount == 0 ? [.cardRegion] : [])
+                    + [.rectifiedCard, .foundOutlineSharpened, .rectifiedCardLocalMean, .foundOutlineLocalMean]
         // The finder's further candidates: each cut out and looked at once (its outline too when its
         // start/stop patterns were seen), before the looks at the whole card or frame.
         var others: [(Look, Int)] = []
@@ -122,18 +184,33 @@ package struct PDF417Reader: Sendable {
         }
         for (look, index) in head + others + rest.map({ ($0, 0) }) {
             if isCancelled() || search.invalid != nil { throw search.failure }
-            guard let (image, decoder, toFrame) = views.input(for: look, candidate: index) else { continue }
-            if let reading = try search.look(look, image, decoder, toFrame: toFrame) { return reading }
+            let start = ThreadCPUTime.now()
+            guard let (image, decoder, toFrame) = views.input(for: look, candidate: index) else {
+                search.record(Self.stepName(look, index), since: start, outcome: "no image")
+                continue
+            }
+            let reading = try search.look(look, image, decoder, toFrame: toFrame)
+            search.record(Self.stepName(look, index), since: start, outcome: search.lastOutcome, afterLook: true)
+            if let reading { return reading }
         }
         if search.invalid != nil || quick { throw search.failure }
         if let located = search.located, !isCancelled() {
             for look in [Look.symbolRectified, .symbolRectifiedLocalMean] {
+                let start = ThreadCPUTime.now()
                 guard
                     let (image, decoder, toFrame) = Views.symbol(
                         frame, located, localMean: look == .symbolRectifiedLocalMean)
                 else { break }
-                if let reading = try search.look(look, image, decoder, toFrame: toFrame) { return reading }
+                let reading = try search.look(look, image, decoder, toFrame: toFrame)
+                search.record(look.rawValue, since: start, outcome: search.lastOutcome, afterLook: true)
+                if let reading { return reading }
             }
+        }
+        if readsCodewords, !isCancelled(), let outline = views.foundOutline(0) {
+            let start = ThreadCPUTime.now()
+            let reading = try search.codewords(outline.image, toFrame: outline.toFrame.apply, evidence: &evidence)
+            search.record(Look.codewordGrid.rawValue, since: start, outcome: search.lastOutcome)
+            if let reading { return reading }
         }
         throw search.failure
     }
@@ -183,7 +260,7 @@ package struct PDF417Reader: Sendable {
                     look == .foundRegion
                     ? u.image : BarcodeImageFilters.localMeanBinarized(u.image, radius: u.localRadius)
                 return (image, look == .foundRegion ? Self.turned : Self.binary, u.toFrame.apply)
-            case .foundOutline, .foundOutlineLocalMean, .foundOutlineSmoothed, .foundOutlineSharpened:
+            case .foundOutline, .foundOutlineLocalMean, .foundOutlineSharpened:
                 guard let o = foundOutline(index) else { return nil }
                 let module = Double(o.image.width) / 290
                 let image: GrayImage
@@ -191,27 +268,21 @@ package struct PDF417Reader: Sendable {
                 case .foundOutline: image = o.image
                 case .foundOutlineLocalMean:
                     image = BarcodeImageFilters.localMeanBinarized(o.image, radius: max(4, Int((5 * module).rounded())))
-                case .foundOutlineSmoothed: image = o.image.gaussianBlurred(sigma: 0.3 * module)
                 default: image = BarcodeImageFilters.sharpened(o.image, sigma: 0.6 * module, amount: 1.2)
                 }
                 return (image, look == .foundOutlineLocalMean ? Self.binary : Self.turned, o.toFrame.apply)
-            case .rectifiedCard, .rectifiedCardLocalMean, .rectifiedCardSmoothed, .rectifiedCardOtsu:
+            case .rectifiedCard, .rectifiedCardLocalMean:
                 guard let c = cardImage() else { return nil }
-                let module = c.scale * PDF417Reader.nominalModule
-                let image: GrayImage
-                switch look {
-                case .rectifiedCard: image = c.image
-                case .rectifiedCardLocalMean:
-                    image = BarcodeImageFilters.localMeanBinarized(c.image, radius: Int((1.5 * c.scale).rounded()))
-                case .rectifiedCardSmoothed: image = c.image.gaussianBlurred(sigma: 0.3 * module)
-                default: image = BarcodeImageFilters.otsuBinarized(c.image)
-                }
-                let binary = look == .rectifiedCardLocalMean || look == .rectifiedCardOtsu
-                return (image, binary ? Self.binary : Self.turned, c.toFrame.apply)
-            case .symbolRectified, .symbolRectifiedLocalMean:
+                if look == .rectifiedCard { return (c.image, Self.turned, c.toFrame.apply) }
+                let image = BarcodeImageFilters.localMeanBinarized(c.image, radius: Int((1.5 * c.scale).rounded()))
+                return (image, Self.binary, c.toFrame.apply)
+            case .symbolRectified, .symbolRectifiedLocalMean, .codewordGrid:
                 return nil
             }
         }
+
+        /// How many candidates the finder gave (0 before it ran).
+        var candidateCount: Int { candidates?.count ?? 0 }
 
         /// The finder's candidate `index` (most symbol-like first), nil past the last one.
         mutating func candidate(_ index: Int) -> BarcodeRegionFinder.Region? {
@@ -234,7 +305,11 @@ package struct PDF417Reader: Sendable {
         mutating func foundOutline(_ index: Int) -> (image: GrayImage, toFrame: Homography)? {
             if let cached = outlines[index] { return cached }
             var result: (image: GrayImage, toFrame: Homography)?
-            if let u = foundUpright(index), let fitted = BarcodeOutlineFitter.fit(u.image) {
+            // The outline is fitted on the cut-out at half size: a quarter of the work, and the
+            // full-size cut-out is only made when its own look comes.
+            if let quad = candidate(index)?.quad, let u = PDF417Reader.upright(frame, quad: quad, scale: 0.5),
+                let fitted = BarcodeOutlineFitter.fit(u.image)
+            {
                 let inFrame = fitted.mapped(u.toFrame.apply)
                 // Grow by 4% of the width on each side: a quiet zone for the decoder.
                 let c = inFrame.corners
@@ -293,13 +368,13 @@ package struct PDF417Reader: Sendable {
     }
 
     /// Cuts `quad` (first side along the symbol's rows) out of `frame`, enlarged so the rows span
-    /// about 1100 pixels (at most 3x, at most 1600 x 1200 pixels).
-    static func upright(_ frame: GrayImage, quad: Quadrilateral2D) -> Upright? {
+    /// about 1100 pixels (at most 3x, at most 1600 x 1200 pixels), times `scale`.
+    static func upright(_ frame: GrayImage, quad: Quadrilateral2D, scale: Double = 1) -> Upright? {
         let c = quad.corners
         let length = max(c[0].distance(to: c[1]), c[3].distance(to: c[2]))
         let height = max(c[0].distance(to: c[3]), c[1].distance(to: c[2]))
         guard length >= 32, height >= 16 else { return nil }
-        let k = min(3, max(1, 1100 / length), 1600 / length, 1200 / height)
+        let k = min(3, max(1, 1100 / length), 1600 / length, 1200 / height) * scale
         let w = Int(length * k), h = Int(height * k)
         guard w >= 16, h >= 16,
             let toFrame = Homography(from: Quadrilateral2D(x: 0, y: 0, width: Double(w), height: Double(h)), to: quad),
@@ -314,13 +389,33 @@ package struct PDF417Reader: Sendable {
     private struct Search {
         let reader: PDF417Reader
         var looks = 0
+        /// Work units spent on decoder calls so far (``PDF417Reader/workUnits(_:_:)``).
+        var work = 0
         /// Where a symbol was seen but not decoded (frame pixels), the first time.
         var located: Quadrilateral2D?
         var locatedReason: String?
         /// The first payload that decoded but is not AAMVA, when only AAMVA is accepted.
         var invalid: AAMVAError?
 
-        init(reader: PDF417Reader) { self.reader = reader }
+        /// What the last look found: "decoded", "located" or "not found"; when its decoder call began.
+        var lastOutcome = ""
+        var decoderStart = 0.0
+        /// The steps' CPU times, when asked for.
+        var profile: PDF417ReadProfile?
+
+        init(reader: PDF417Reader, profile: PDF417ReadProfile?) {
+            self.reader = reader
+            self.profile = profile
+        }
+
+        /// Appends a step to the profile, when one is kept.
+        /// `afterLook`: the step ended with the last look's decoder call.
+        mutating func record(_ name: String, since start: Double, outcome: String, afterLook: Bool = false) {
+            guard profile != nil else { return }
+            profile?.record(
+                name, since: start, decoderStart: afterLook ? decoderStart : nil, outcome: outcome, work: work,
+                now: ThreadCPUTime.now())
+        }
 
         var failure: BarcodeError {
             if let invalid { return .invalidPayload(invalid) }
@@ -332,9 +427,23 @@ package struct PDF417Reader: Sendable {
             _ look: Look, _ image: GrayImage, _ decoder: PDF417Decoder,
             toFrame: (Point2D) -> Point2D
         ) throws(BarcodeError) -> Reading? {
-            guard looks < PDF417Reader.maximumLooks, image.width >= 16, image.height >= 16 else { return nil }
+            let cost = PDF417Reader.workUnits(image, decoder)
+            guard looks < PDF417Reader.maximumLooks, work + cost <= PDF417Reader.maximumWork, image.width >= 16,
+                image.height >= 16
+            else {
+                lastOutcome = "skipped"
+                return nil
+            }
             looks += 1
-            switch try decoder.attempt(image) {
+            work += cost
+            if profile != nil { decoderStart = ThreadCPUTime.now() }
+            let outcome = try decoder.attempt(image)
+            switch outcome {
+            case .notFound: lastOutcome = "not found"
+            case .located: lastOutcome = "located"
+            case .decoded: lastOutcome = "decoded"
+            }
+            switch outcome {
             case .notFound:
                 return nil
             case let .located(corners, reason):
@@ -345,20 +454,80 @@ package struct PDF417Reader: Sendable {
                 return nil
             case var .decoded(symbol):
                 symbol.corners = symbol.corners.mapped(toFrame)
-                guard AAMVAParser.isAAMVAPayload(symbol.bytes) else {
-                    if reader.acceptsNonAAMVA {
-                        return Reading(symbol: symbol, record: nil, payloadError: nil, look: look, looks: looks)
-                    }
-                    if invalid == nil { invalid = symbol.bytes.isEmpty ? .empty : .missingComplianceIndicator }
-                    return nil
-                }
-                do {
-                    let record = try AAMVAParser.parse(symbol.bytes)
-                    return Reading(symbol: symbol, record: record, payloadError: nil, look: look, looks: looks)
-                } catch {
-                    return Reading(symbol: symbol, record: nil, payloadError: error, look: look, looks: looks)
-                }
+                return accept(symbol, look: look)
             }
+        }
+
+        /// The reading of a decoded symbol, or nil (noted) when only AAMVA is accepted and it is not.
+        mutating func accept(_ symbol: PDF417Symbol, look: Look) -> Reading? {
+            guard AAMVAParser.isAAMVAPayload(symbol.bytes) else {
+                if reader.acceptsNonAAMVA {
+                    return Reading(symbol: symbol, record: nil, payloadError: nil, look: look, looks: looks)
+                }
+                if invalid == nil { invalid = symbol.bytes.isEmpty ? .empty : .missingComplianceIndicator }
+                return nil
+            }
+            do {
+                let record = try AAMVAParser.parse(symbol.bytes)
+                return Reading(symbol: symbol, record: record, payloadError: nil, look: look, looks: looks)
+            } catch {
+                return Reading(symbol: symbol, record: nil, payloadError: error, look: look, looks: looks)
+            }
+        }
+
+        /// Reads the codewords of the upright symbol `image` (within the work budget: its pixels
+        /// count as a decoder call's), adds them to `evidence` and decodes the combined votes when
+        /// they correct.
+        mutating func codewords(
+            _ image: GrayImage, toFrame: (Point2D) -> Point2D, evidence: inout PDF417CodewordGrid?
+        ) throws(BarcodeError) -> Reading? {
+            let cost = (image.width * image.height + 999) / 1000
+            guard work + cost <= PDF417Reader.maximumWork else {
+                lastOutcome = "skipped"
+                return nil
+            }
+            work += cost
+            lastOutcome = "not found"
+            guard let grid = PDF417RowScanner().scan(image) else { return nil }
+            if var combined = evidence, combined.combine(grid) {
+                evidence = combined
+            } else {
+                evidence = grid
+            }
+            lastOutcome = "located"
+            guard let evidence else { return nil }
+            return try decode(evidence, toFrame: toFrame, image: image)
+        }
+
+        /// The reading of `grid` when its votes correct: the corrected codewords drawn as a clean
+        /// symbol and decoded by zxing-cpp (its error correction checks the block once more). A
+        /// block that does not correct gives nil, never a guess.
+        private mutating func decode(
+            _ grid: PDF417CodewordGrid, toFrame: (Point2D) -> Point2D, image: GrayImage
+        ) throws(BarcodeError) -> Reading? {
+            guard let codewords = grid.corrected(), let clean = grid.image(of: codewords) else { return nil }
+            let decoder = PDF417Decoder(tryHarder: false, tryRotate: false, tryDownscale: false, binarizer: .fixed)
+            guard case var .decoded(symbol) = try decoder.attempt(clean) else { return nil }
+            looks += 1
+            lastOutcome = "decoded"
+            // The outline cut-out has a quiet zone of 4% of the symbol's width on each side and 8%
+            // of its height above and below.
+            let w = Double(image.width), h = Double(image.height)
+            let dx = 0.04 * w / 1.08, dy = 0.08 * h / 1.16
+            symbol.corners = Quadrilateral2D(corners: [
+                toFrame(Point2D(x: dx, y: dy)), toFrame(Point2D(x: w - dx, y: dy)),
+                toFrame(Point2D(x: w - dx, y: h - dy)), toFrame(Point2D(x: dx, y: h - dy)),
+            ])
+            return accept(symbol, look: .codewordGrid)
+        }
+    }
+
+    /// A profile step's name: the look's, with the candidate index for the finder's candidates.
+    static func stepName(_ look: Look, _ index: Int) -> String {
+        switch look {
+        case .foundRegion, .foundOutline, .foundRegionLocalMean, .foundOutlineLocalMean, .foundOutlineSharpened:
+            return "\(look.rawValue)#\(index)"
+        default: return look.rawValue
         }
     }
 

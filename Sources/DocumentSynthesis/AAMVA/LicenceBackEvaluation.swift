@@ -22,6 +22,11 @@ package struct LicenceBackEvaluation: Sendable {
     /// Frame size of the tuning family (the held-out family draws 1280x720 or 1920x1080 itself).
     package var frameWidth: Int
     package var frameHeight: Int
+    /// Whether each single frame's reading is profiled step by step (``TierReport/steps``).
+    package var profilesSteps = false
+    /// Whether the reader makes its codeword look (``PDF417Reader/readsCodewords``); in video the
+    /// codeword votes of a card's frames are combined.
+    package var readsCodewords = true
 
     package init(family: SceneFamily, seed: UInt64, frameWidth: Int, frameHeight: Int) {
         self.family = family
@@ -99,12 +104,34 @@ package struct LicenceBackEvaluation: Sendable {
         package var failures: [String: Int] = [:]
         /// Video: cards, cards whose first payload read was the printed one, and misread cards.
         package var videoCards = 0, videoExact = 0, videoMisread = 0
+        /// The reader's CPU time per video frame read (up to the card's first reading), milliseconds.
+        package var videoReaderMilliseconds: [Double] = []
+        /// With ``LicenceBackEvaluation/profilesSteps``: the reader's steps over all single frames,
+        /// by name (``PDF417ReadProfile``).
+        package var steps: [String: StepTotal] = [:]
+        /// With ``LicenceBackEvaluation/profilesSteps``: the work units spent up to the decoding
+        /// look, per frame read exactly, and per frame in all (``PDF417Reader/workUnits(_:_:)``).
+        package var workToRead: [Int] = []
+        package var work: [Int] = []
 
         /// The reader's time at percentile `p` (0...1).
         package func readerPercentile(_ p: Double) -> Double {
             let sorted = readerMilliseconds.sorted()
             return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))]
         }
+    }
+
+    /// One reader step's totals over the frames of a tier.
+    package struct StepTotal: Equatable {
+        /// Frames on which the step was made, its CPU milliseconds over them, and the frames it decoded.
+        package var made = 0
+        package var milliseconds = 0.0
+        package var decoded = 0
+        /// The part of ``milliseconds`` spent in decoder calls, and the milliseconds of the steps that decoded.
+        package var decoderMilliseconds = 0.0
+        package var decodedMilliseconds = 0.0
+        /// How often each outcome ("decoded", "located", "not found", "no image", "skipped") came out.
+        package var outcomes: [String: Int] = [:]
     }
 
     /// The frames of card `index` of a tier: one, or `frames` of the same card for the video measurement.
@@ -160,19 +187,21 @@ package struct LicenceBackEvaluation: Sendable {
         onOutcome: (Int, Sample, Outcome, Double) throws -> Void = { _, _, _, _ in },
         onVideoCard: (Int) -> Void = { _ in }
     ) throws -> TierReport {
-        let reader = PDF417Reader(acceptsNonAAMVA: false)
+        let reader = PDF417Reader(acceptsNonAAMVA: false, readsCodewords: readsCodewords)
         let localizer = DocumentLocalizer()
         var report = TierReport()
 
         /// Reads one frame as an app would, the card outline then the barcode within it: the result,
         /// the reader's and the localiser's CPU milliseconds, and whether the outline was found.
-        func read(_ sample: Sample) -> (Result<PDF417Reader.Reading, BarcodeError>, Double, Double, Bool) {
+        func read(
+            _ sample: Sample, profile: inout PDF417ReadProfile?, evidence: inout PDF417CodewordGrid?
+        ) -> (Result<PDF417Reader.Reading, BarcodeError>, Double, Double, Bool) {
             let start = ThreadCPUTime.now()
             let located = localizer.locate(
                 in: sample.frame, roi: PixelRect(x: 0, y: 0, width: sample.frame.width, height: sample.frame.height))
             let readStart = ThreadCPUTime.now()
             let result = Result { () throws(BarcodeError) -> PDF417Reader.Reading in
-                try reader.read(sample.frame, card: located?.quad)
+                try reader.read(sample.frame, card: located?.quad, profile: &profile, evidence: &evidence)
             }
             let end = ThreadCPUTime.now()
             let diagonal = Double(sample.frame.width * sample.frame.width + sample.frame.height * sample.frame.height)
@@ -184,7 +213,29 @@ package struct LicenceBackEvaluation: Sendable {
         for i in 0..<count {
             let sample = try samples(tier: tier, tierIndex: tierIndex, index: i, frames: 1, video: false)[0]
             try onFrame(i, sample)
-            let (result, time, localiserTime, localised) = read(sample)
+            var profile: PDF417ReadProfile? = profilesSteps ? PDF417ReadProfile() : nil
+            var single: PDF417CodewordGrid?
+            let (result, time, localiserTime, localised) = read(sample, profile: &profile, evidence: &single)
+            for step in profile?.steps ?? [] {
+                var total = report.steps[step.name] ?? StepTotal()
+                total.made += 1
+                total.milliseconds += step.milliseconds
+                total.decoderMilliseconds += step.decoderMilliseconds
+                total.outcomes[step.outcome, default: 0] += 1
+                if step.outcome == "decoded" {
+                    total.decoded += 1
+                    total.decodedMilliseconds += step.milliseconds
+                }
+                report.steps[step.name] = total
+            }
+            if let steps = profile?.steps {
+                report.work.append(steps.last?.work ?? 0)
+                if case let .success(reading) = result, reading.symbol.bytes == sample.payload,
+                    let decoding = steps.last(where: { $0.outcome == "decoded" })
+                {
+                    report.workToRead.append(decoding.work)
+                }
+            }
             report.frames += 1
             report.readerMilliseconds.append(time)
             report.localiserMilliseconds += localiserTime
@@ -198,8 +249,12 @@ package struct LicenceBackEvaluation: Sendable {
             onVideoCard(card)
             report.videoCards += 1
             let frames = try samples(tier: tier, tierIndex: tierIndex, index: card, frames: videoFrames, video: true)
+            var evidence: PDF417CodewordGrid?
             for sample in frames {
-                if case let .success(reading) = read(sample).0 {
+                var profile: PDF417ReadProfile?
+                let (result, time, _, _) = read(sample, profile: &profile, evidence: &evidence)
+                report.videoReaderMilliseconds.append(time)
+                if case let .success(reading) = result {
                     if reading.symbol.bytes == sample.payload {
                         report.videoExact += 1
                     } else {
