@@ -13,17 +13,42 @@ final class TesseractEngine {
     private let handle: OpaquePointer
 
     /// Creates a handle for `language` from tesseract's default data folder (Debian:
-    /// /usr/share/tesseract-ocr/5/tessdata, or `$TESSDATA_PREFIX`).
-    init(language: String, pageSegmentation: TessPageSegMode = PSM_SPARSE_TEXT) throws(DocumentClassifierError) {
+    /// /usr/share/tesseract-ocr/5/tessdata, or `$TESSDATA_PREFIX`). `lineReading` sets the handle
+    /// up for short printed lines (``TesseractVizRecognizer``): the LSTM engine only, and none of
+    /// the model's word lists (the Latin model carries dictionaries of dozens of languages; names,
+    /// numbers and dates are in none of them, and loading and consulting them costs time on every
+    /// line). `variables` are tesseract's run-time variables set on the handle (measurement of
+    /// settings such as `enable_noise_removal`); an unknown name fails.
+    init(
+        language: String, pageSegmentation: TessPageSegMode = PSM_SPARSE_TEXT, lineReading: Bool = false,
+        variables: [String: String] = [:]
+    ) throws(DocumentClassifierError) {
         // Leptonica (tesseract's image library) reports recoverable trouble ("box outside rectangle")
         // on stderr; a failed page is already a typed outcome here.
         _ = setMsgSeverity(6)
         guard let api = TessBaseAPICreate() else { throw .ocrUnavailable(language: language) }
-        guard TessBaseAPIInit3(api, nil, language) == 0 else {
+        let initialised: Int32
+        if lineReading {
+            let names = Self.lineReadingVariables.map { strdup($0.name) }
+            let values = Self.lineReadingVariables.map { strdup($0.value) }
+            defer { for pointer in names + values { free(pointer) } }
+            var namePointers = names, valuePointers = values
+            initialised = TessBaseAPIInit4(
+                api, nil, language, OEM_LSTM_ONLY, nil, 0, &namePointers, &valuePointers, names.count, 0)
+        } else {
+            initialised = TessBaseAPIInit3(api, nil, language)
+        }
+        guard initialised == 0 else {
             TessBaseAPIDelete(api)
             throw .ocrUnavailable(language: language)
         }
         TessBaseAPISetPageSegMode(api, pageSegmentation)
+        for (name, value) in variables.sorted(by: { $0.key < $1.key })
+        where TessBaseAPISetVariable(api, name, value) == 0 {
+            TessBaseAPIEnd(api)
+            TessBaseAPIDelete(api)
+            throw .recogniserUnreadable(reason: "tesseract has no variable \(name)")
+        }
         // The rectified cards are drawn at a known scale; saying so silences the resolution guess.
         _ = TessBaseAPISetVariable(api, "user_defined_dpi", "300")
         // Tesseract's own diagnostics ("Detected 60 diacritics", cache warnings at exit) go to its
@@ -31,6 +56,12 @@ final class TesseractEngine {
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         handle = api
     }
+
+    /// Init-time settings of a line-reading handle: no word lists of any kind.
+    private static let lineReadingVariables: [(name: String, value: String)] = [
+        ("load_system_dawg", "0"), ("load_freq_dawg", "0"), ("load_punc_dawg", "0"), ("load_number_dawg", "0"),
+        ("load_unambig_dawg", "0"), ("load_bigram_dawg", "0"),
+    ]
 
     deinit {
         TessBaseAPIEnd(handle)

@@ -12,16 +12,25 @@ final class TesseractPool: Sendable {
     let maximumIdle: Int
     private let language: String
     private let pageSegmentation: TessPageSegMode
+    private let lineReading: Bool
+    private let variables: [String: String]
     private let idle: Locked<[TesseractEngine]>
 
     /// Creates the pool with one engine loaded, so a missing language fails here and not per call.
+    /// `lineReading` and `variables` are ``TesseractEngine``'s settings for every engine of the pool.
     init(
-        language: String, maximumIdle: Int, pageSegmentation: TessPageSegMode = PSM_SPARSE_TEXT
+        language: String, maximumIdle: Int, pageSegmentation: TessPageSegMode = PSM_SPARSE_TEXT,
+        lineReading: Bool = false, variables: [String: String] = [:]
     ) throws(DocumentClassifierError) {
         self.language = language
         self.pageSegmentation = pageSegmentation
+        self.lineReading = lineReading
+        self.variables = variables
         self.maximumIdle = max(1, maximumIdle)
-        idle = Locked([try TesseractEngine(language: language, pageSegmentation: pageSegmentation)])
+        idle = Locked([
+            try TesseractEngine(
+                language: language, pageSegmentation: pageSegmentation, lineReading: lineReading, variables: variables)
+        ])
     }
 
     /// Runs `body` with an engine that no other caller uses meanwhile.
@@ -30,7 +39,8 @@ final class TesseractPool: Sendable {
         if let reused = idle.withLock({ $0.popLast() }) {
             engine = reused
         } else {
-            engine = try TesseractEngine(language: language, pageSegmentation: pageSegmentation)
+            engine = try TesseractEngine(
+                language: language, pageSegmentation: pageSegmentation, lineReading: lineReading, variables: variables)
         }
         defer {
             idle.withLock { engines in

@@ -4,7 +4,8 @@ package import DocumentEngine
 import Foundation
 
 /// The visual zone's ``VizTextRecognizer`` on Linux: Tesseract's LSTM engine reading single text
-/// lines (page segmentation mode 7), with the traineddata of Debian's `tesseract-ocr-<lang>`. A
+/// lines (page segmentation mode 7, LSTM engine only, no word lists: ``TesseractEngine``'s line
+/// reading), with the traineddata of Debian's `tesseract-ocr-<lang>`. A
 /// line's character set becomes Tesseract's whitelist for that call (the LSTM decoder then never
 /// picks a character outside it: no 0 in a name, no Q in a date).
 ///
@@ -18,13 +19,23 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
     package let models: [String]?
     /// Languages appended to the layout's when ``models`` is nil.
     package let extraLanguages: [String]
+    /// Whether lines are read by handles set up for line reading (LSTM only, no word lists; the
+    /// default) or by handles as the classifier sets them up (for measuring the difference).
+    package let lineReading: Bool
+    /// Tesseract run-time variables set on every handle (``TesseractEngine``), for measuring settings.
+    package let variables: [String: String]
     private let pools = Locked<[String: TesseractPool]>([:])
 
     /// Creates the recogniser and loads its first model once, so that a missing installation
     /// fails here and not on the first document.
-    package init(models: [String]? = ["Latin"], extraLanguages: [String] = ["deu", "spa"]) throws(VizRecognitionError) {
+    package init(
+        models: [String]? = ["Latin"], extraLanguages: [String] = ["deu", "spa"], lineReading: Bool = true,
+        variables: [String: String] = [:]
+    ) throws(VizRecognitionError) {
         self.models = models
         self.extraLanguages = extraLanguages
+        self.lineReading = lineReading
+        self.variables = variables
         _ = try pool(for: ["eng"])
     }
 
@@ -52,9 +63,11 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
         do {
             let pool = try TesseractPool(
                 language: key, maximumIdle: max(1, ProcessInfo.processInfo.activeProcessorCount),
-                pageSegmentation: PSM_SINGLE_LINE)
+                pageSegmentation: PSM_SINGLE_LINE, lineReading: lineReading, variables: variables)
             pools.withLock { $0[key] = pool }
             return pool
+        } catch .recogniserUnreadable(let reason) {
+            throw .failed(reason)
         } catch {
             throw .unavailable(languages: all)
         }

@@ -29,8 +29,17 @@ struct BenchVizCommand: ParsableCommand {
     @Option(help: "First seed.")
     var seed: UInt64 = 700
 
+    @Option(
+        help:
+            "How Tesseract's line handles are set up: 'lines' (LSTM only, no word lists: the reader's default) or 'plain' (the default engine and every word list, as before)."
+    )
+    var tesseractSetup = "lines"
+
     func validate() throws {
         guard frames > 0 else { throw ValidationError("--frames must be at least 1.") }
+        guard tesseractSetup == "lines" || tesseractSetup == "plain" else {
+            throw ValidationError("Unknown --tesseract-setup \(tesseractSetup); use lines or plain.")
+        }
     }
 
     func run() throws {
@@ -41,7 +50,7 @@ struct BenchVizCommand: ParsableCommand {
         let peer: TesseractPageReader
         do {
             catalogue = try VizLayoutCatalogue.bundled()
-            reader = VizReader(recognizer: try TesseractVizRecognizer())
+            reader = VizReader(recognizer: try TesseractVizRecognizer(lineReading: tesseractSetup != "plain"))
             peer = try TesseractPageReader()
         } catch {
             throw CommandFailure("\(error)")

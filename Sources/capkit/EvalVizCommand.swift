@@ -44,15 +44,33 @@ struct EvalVizCommand: AsyncParsableCommand {
 
     @Option(
         help:
+            "How Tesseract's line handles are set up: 'lines' (LSTM only, no word lists: the reader's default) or 'plain' (the default engine and every word list, as before)."
+    )
+    var tesseractSetup = "lines"
+
+    @Option(help: "A Tesseract run-time variable set on every line handle, NAME=VALUE (repeatable; for tuning).")
+    var tesseractVariable: [String] = []
+
+    @Option(
+        help:
             "How each field is read, comma-separated to read every frame each way (one table each): 'candidates' (the reader's default: restricted to the field's characters, then stretched, then unrestricted) or 'single' (one unrestricted read per line, the first slice's reading)."
     )
     var reading = "candidates"
+
+    @Flag(
+        help:
+            "Let the reader choose among every layout of the document's size (as BlinkIDSession does: ICAO TD1 front or AAMVA licence front) instead of giving it the printed one; prints how often it chose the printed one."
+    )
+    var chooseLayout = false
 
     @Flag(help: "Print every field that is wrong or not read, with what was printed (generated data only).")
     var verbose = false
 
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive.") }
+        guard tesseractSetup == "lines" || tesseractSetup == "plain" else {
+            throw ValidationError("Unknown --tesseract-setup \(tesseractSetup); use lines or plain.")
+        }
         guard readings.allSatisfy({ $0 == "candidates" || $0 == "single" }), !readings.isEmpty else {
             throw ValidationError("Unknown --reading \(reading); use candidates or single.")
         }
@@ -72,13 +90,23 @@ struct EvalVizCommand: AsyncParsableCommand {
     func run() async throws {
         let dims = size.split(separator: "x").compactMap { Int($0) }
         guard dims.count == 2 else { throw ValidationError("Bad --size \(size); expected WIDTHxHEIGHT.") }
+        var variables: [String: String] = [:]
+        for assignment in tesseractVariable {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                throw ValidationError("Bad --tesseract-variable \(assignment); use NAME=VALUE.")
+            }
+            variables[parts[0]] = parts[1]
+        }
         let catalogue: VizLayoutCatalogue
         var readers: [(name: String, reader: VizReader)] = []
         let recognizer: TimedVizRecognizer
         do {
             catalogue = try VizLayoutCatalogue.bundled()
             let models = ocrModels == "layout" ? nil : ocrModels.split(separator: "+").map(String.init)
-            recognizer = TimedVizRecognizer(try TesseractVizRecognizer(models: models))
+            recognizer = TimedVizRecognizer(
+                try TesseractVizRecognizer(
+                    models: models, lineReading: tesseractSetup != "plain", variables: variables))
             for mode in readings {
                 var reader = VizReader(recognizer: recognizer)
                 if mode == "single" { reader.candidates = [.init(.asRectified, restrictsCharacters: false)] }
@@ -109,6 +137,8 @@ struct EvalVizCommand: AsyncParsableCommand {
                     var tallies = [[VizField: Tally]](repeating: [:], count: readers.count)
                     var cpu = [[Double]](repeating: [], count: readers.count)
                     var ocrCPU = [Double](repeating: 0, count: readers.count)
+                    var ocrCalls = [Int](repeating: 0, count: readers.count)
+                    var chosenRight = [Int](repeating: 0, count: readers.count)
                     let progress = ProgressBar(total: count)
                     for i in 0..<count {
                         let frameSeed = seed &+ UInt64(i) &* 7919
@@ -131,10 +161,20 @@ struct EvalVizCommand: AsyncParsableCommand {
                         let gray = scene.image.grayscale()
                         for (r, (mode, reader)) in readers.enumerated() {
                             let start = ThreadCPUTime.now(), ocrStart = recognizer.seconds
-                            let reading = try reader.read(
-                                frame: gray, quad: scene.truth.corners, layout: layout, today: today)
+                            let callsBefore = recognizer.calls
+                            let reading: VizReading?
+                            if chooseLayout {
+                                let sameSize = catalogue.layouts.filter { $0.documentLayout == layout.documentLayout }
+                                reading = try reader.read(
+                                    frame: gray, quad: scene.truth.corners, layouts: sameSize, today: today)
+                                if reading?.layoutID == layout.id { chosenRight[r] += 1 }
+                            } else {
+                                reading = try reader.read(
+                                    frame: gray, quad: scene.truth.corners, layout: layout, today: today)
+                            }
                             cpu[r].append(ThreadCPUTime.now() - start)
                             ocrCPU[r] += recognizer.seconds - ocrStart
+                            ocrCalls[r] += recognizer.calls - callsBefore
                             let label = readers.count > 1 ? "\(mode) " : ""
                             for cell in layout.fields {
                                 let printed = truth.values[cell.field]
@@ -177,8 +217,10 @@ struct EvalVizCommand: AsyncParsableCommand {
                             Self.report(family: family, tier: tier, layout: title, tallies: tallies[r], cpu: cpu[r]))
                         print(
                             String(
-                                format: "of which Tesseract: mean %.0f ms per side",
-                                ocrCPU[r] / Double(max(1, cpu[r].count)) * 1000))
+                                format: "of which Tesseract: mean %.0f ms per side, %.1f lines read per side",
+                                ocrCPU[r] / Double(max(1, cpu[r].count)) * 1000,
+                                Double(ocrCalls[r]) / Double(max(1, cpu[r].count))))
+                        if chooseLayout { print("printed layout chosen on \(chosenRight[r]) of \(cpu[r].count) sides") }
                     }
                 }
             }
@@ -253,20 +295,27 @@ struct EvalVizCommand: AsyncParsableCommand {
 /// A recogniser that adds up the CPU time of the one it wraps (the OCR share of a VIZ read).
 final class TimedVizRecognizer: VizTextRecognizer {
     private let wrapped: any VizTextRecognizer
-    private let total = Locked(0.0)
+    private let total = Locked((seconds: 0.0, calls: 0))
 
     init(_ wrapped: any VizTextRecognizer) {
         self.wrapped = wrapped
     }
 
     /// CPU seconds spent in the wrapped recogniser so far.
-    var seconds: Double { total.withLock { $0 } }
+    var seconds: Double { total.withLock { $0.seconds } }
+    /// Lines read so far (one recogniser call each).
+    var calls: Int { total.withLock { $0.calls } }
 
     func readLine(
         _ image: GrayImage, languages: [String], characters: String?
     ) throws(VizRecognitionError) -> VizRecognizedText {
         let start = ThreadCPUTime.now()
-        defer { total.withLock { $0 += ThreadCPUTime.now() - start } }
+        defer {
+            total.withLock {
+                $0.seconds += ThreadCPUTime.now() - start
+                $0.calls += 1
+            }
+        }
         return try wrapped.readLine(image, languages: languages, characters: characters)
     }
 }

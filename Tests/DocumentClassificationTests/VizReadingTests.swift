@@ -55,6 +55,48 @@ import Testing
         }
     }
 
+    /// An ID-1 front is read with the layout whose captions it prints: ICAO TD1 (captions above the
+    /// values) or AAMVA (inline `4d DLN` captions), chosen from the two without being told.
+    @Test(arguments: [(UInt64(9), String?.none), (6, "aamva-front")])
+    func theFrontLayoutIsChosenByItsCaptions(seed: UInt64, layoutID: String?) throws {
+        let document = try DocumentRenderer(pixelsPerMillimetre: 12, printsVizFromLayouts: true, vizLayoutID: layoutID)
+            .render(.td1Front, seed: seed)
+        let truth = try #require(document.viz)
+        let catalogue = try VizLayoutCatalogue.bundled()
+        let fronts = catalogue.layouts.filter { $0.documentLayout == .td1Front }
+        #expect(fronts.count == 2)
+        let reader = VizReader(recognizer: try Self.recognizer.get())
+        let gray = document.image.grayscale()
+        // The caption evidence alone (no OCR) puts the printed layout first, in either order given.
+        for order in [fronts, fronts.reversed()] {
+            #expect(reader.captionEvidence(gray, layouts: order, pixelsPerMillimetre: 12).first?.id == truth.layoutID)
+        }
+        let reading = try #require(
+            try reader.read(document: gray, pixelsPerMillimetre: 12, layouts: fronts, today: Self.today))
+        #expect(reading.layoutID == truth.layoutID)
+        #expect(reading[.dateOfBirth] != nil)
+    }
+
+    /// A licence class is read with its own characters: a lone `A` (its apex is the first ink to
+    /// reach the line's top, after the inline `9 CLASS` caption) is read as `A`.
+    @Test func aLicenceClassIsReadAsPrinted() throws {
+        let layout = try #require(try VizLayoutCatalogue.bundled().layout(id: "aamva-front"))
+        let reader = VizReader(recognizer: try Self.recognizer.get())
+        var checked = 0
+        for seed in UInt64(1)...40 {
+            let document = try DocumentRenderer(
+                pixelsPerMillimetre: 12, printsVizFromLayouts: true, vizLayoutID: "aamva-front"
+            ).render(.td1Front, seed: seed)
+            guard let truth = document.viz, truth.values[.licenceClass] == "A" else { continue }
+            let reading = try reader.read(
+                document: document.image.grayscale(), pixelsPerMillimetre: 12, layout: layout, today: Self.today)
+            #expect(reading[.licenceClass]?.value == "A", "seed \(seed)")
+            checked += 1
+            if checked == 2 { break }
+        }
+        #expect(checked > 0)
+    }
+
     @Test func aBlankSideReadsNothing() throws {
         let layout = try #require(try VizLayoutCatalogue.bundled().layout(id: "icao-td3"))
         let blank = GrayImage(width: 1500, height: 1056, fill: 235)

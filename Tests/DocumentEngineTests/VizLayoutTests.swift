@@ -70,12 +70,37 @@ import Testing
             (.sex, "FM", nil),
             (.dateOfBirth, "12.08.1974", "12.08.1974"),
             (.dateOfBirth, "31.02.1974", nil),
+            (.licenceClass, "cm", "CM"),
+            (.licenceClass, "A", "A"),
+            (.restrictions, "NONE", "NONE"),
+            (.licenceClass, "CLASS A, SEE BACK FOR DETAILS", nil),
+            (.endorsements, "M/P", nil),
         ] as [(VizField, String, String?)])
     func valuesFailingTheirKindsChecksAreNotRead(field: VizField, text: String, expected: String?) {
         let value = VizReader.checkedValue(
             [text], field: field, dates: VizDateParser(order: .dayMonthYear),
             today: MRZDate(year: 2026, month: 11, day: 26))
         #expect(value?.0 == expected)
+    }
+
+    @Test(
+        arguments: [
+            ("12.0 .1974", true), ("08/1/1974", true), ("12 AUG 7", true), ("12 AOUT", true), ("1974", false),
+            ("JOHN", false), ("123 MAIN ST", false), ("15 SEX M", false), ("", false),
+        ] as [(String, Bool)])
+    func aDateReadInPartStillHasTheShapeOfADate(text: String, shaped: Bool) {
+        #expect(VizReader.looksLikeDate(text) == shaped)
+    }
+
+    /// A licence class, restrictions and endorsements are read with capitals, digits, space and hyphen
+    /// (and their caption's characters), not free text: a lone `A` cannot turn into `N.` or `/A`.
+    @Test func licenceCodesAreReadWithTheirOwnCharacters() throws {
+        let aamva = try #require(try VizLayoutCatalogue.bundled().layout(id: "aamva-front"))
+        for field in [VizField.licenceClass, .restrictions, .endorsements] {
+            let characters = try #require(Self.characters(aamva, field))
+            #expect(characters.contains("A") && characters.contains("7") && characters.contains("-"))
+            #expect(!characters.contains("/") && !characters.contains(".") && !characters.contains("Ä"))
+        }
     }
 
     private static func characters(_ layout: VizLayout, _ field: VizField) -> String? {

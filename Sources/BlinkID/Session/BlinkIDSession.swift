@@ -38,6 +38,8 @@ public final class BlinkIDSession {
     private let vizLayouts: VizLayoutCatalogue?
     /// The visual zone read on each side, in scanning order.
     private var vizResults: [VizResult] = []
+    /// The frame of the current side the visual zone will be read on (video: the sharpest with a still outline).
+    private var vizFrames = VizFrameChoice()
 
     /// The engine's analysis of the last processed frame (for previews and diagnostics).
     package private(set) var lastAnalysis: FrameAnalysis?
@@ -90,10 +92,14 @@ public final class BlinkIDSession {
             gray, roi: rect, analysis: analysis, observation: observation,
             isCancelled: isCancelled)
         if isCancelled() { return cancelledResult() }
+        if vizReader != nil, settings.inputImageSource == .video {
+            vizFrames.offer(gray, analysis: analysis, side: side)
+        }
         let outcome = flow.frameAnalyzed(observation, barcode: barcode.observation)
         if let outcome, outcome.acceptsSideImages {
             keepImages(of: inputImage, analysis: analysis, side: outcome.side)
-            readViz(gray, analysis: analysis, side: outcome.side)
+            let sharpest = vizFrames.take(side: outcome.side)
+            readViz(sharpest?.gray ?? gray, analysis: sharpest?.analysis ?? analysis, side: outcome.side)
         }
         if let outcome, outcome.acceptsMRZ {
             if let voted = voterResult() {
@@ -244,21 +250,21 @@ public final class BlinkIDSession {
         return voter.unverifiedResult(minimumReadings: settings.unverifiedAfterFrames, today: today)
     }
 
-    /// Reads the printed fields of the side just accepted (the frame the flow took as this side's,
-    /// once its outline was stable): once per side, never per frame. A side whose design has no
-    /// layout (an MRZ-only back) or whose fields all fail their checks adds nothing.
+    /// Reads the printed fields of the side just accepted: once per side, never per frame, on the
+    /// sharpest frame of the side whose outline held still (``VizFrameChoice``; in video), else on
+    /// the frame the flow took as this side's. A side whose design has no
+    /// layout (an MRZ-only back) or whose fields all fail their checks adds nothing. Where several
+    /// layouts share the side's size (ICAO TD1 front, AAMVA licence front), the reader chooses by
+    /// caption placement and fit (``VizReader/read(frame:quad:layouts:today:)``).
     private func readViz(_ gray: GrayImage, analysis: FrameAnalysis, side: ScanningSide) {
         guard let vizReader, let vizLayouts, let quad = analysis.documentQuad,
             !vizResults.contains(where: { $0.side == side })
         else { return }
-        let layout: VizLayout?
-        switch analysis.layout {
-        case .td3?: layout = vizLayouts.layout(id: "icao-td3")
-        case .td1Front?: layout = vizLayouts.layout(id: "icao-td1-front")
-        default: layout = nil
-        }
-        guard let layout,
-            let reading = try? vizReader.read(frame: gray, quad: quad, layout: layout, today: today),
+        // Every design of the side's size is a candidate (an ID-1 front is an ICAO TD1 front or a US
+        // or Canadian licence front); the reader takes the one whose captions and fields fit.
+        let layouts = vizLayouts.layouts.filter { $0.documentLayout == analysis.layout }
+        guard !layouts.isEmpty,
+            let reading = try? vizReader.read(frame: gray, quad: quad, layouts: layouts, today: today),
             !reading.fields.isEmpty
         else { return }
         vizResults.append(VizResult(reading, side: side))

@@ -41,6 +41,10 @@ package struct VizDateParser: Sendable {
             }
         }
         if !current.isEmpty { tokens.append(current) }
+        // A space OCR lost between the day and the month name (`25JAN 2008`), or the month name and
+        // the year (`25 JAN2008`), joins them in one token: a month name at a token's end or start
+        // is split off its digits.
+        tokens = tokens.flatMap(Self.splittingMonthName)
         guard tokens.count >= 3 else { return nil }
 
         var day: Int?, month: Int?, year: Int?, yearDigits = 0
@@ -98,6 +102,26 @@ package struct VizDateParser: Sendable {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
+    }
+
+    /// `token` as digits and a month name (`25JAN` → `25`, `JAN`; `JAN2008` → `JAN`, `2008`), or as
+    /// it is when it is not such a pair.
+    static func splittingMonthName(_ token: String) -> [String] {
+        let characters = Array(token)
+        guard
+            let boundary = characters.indices.dropFirst().first(where: {
+                characters[$0].isNumber != characters[$0 - 1].isNumber
+            })
+        else { return [token] }
+        let head = String(characters[..<boundary]), tail = String(characters[boundary...])
+        // Exactly one boundary, between a run of digits and a month name.
+        guard head.allSatisfy(\.isNumber) != tail.allSatisfy(\.isNumber),
+            head.allSatisfy(\.isNumber) || head.allSatisfy(\.isLetter),
+            tail.allSatisfy(\.isNumber) || tail.allSatisfy(\.isLetter)
+        else { return [token] }
+        let name = head.first?.isLetter == true ? head : tail
+        guard name.count >= 3, monthNumber(name) != nil else { return [token] }
+        return [head, tail]
     }
 
     /// A token that is mostly digits (OCR may have turned one digit into a letter).

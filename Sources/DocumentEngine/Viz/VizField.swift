@@ -58,6 +58,19 @@ package enum VizField: String, Sendable, Hashable, Codable, CaseIterable, Compar
             "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞŸĀĂĄĆČĎĐĒĖĘĚĞĢĪĮİĶĹĻĽŁŃŅŇŌŐŒŔŘŚŞŠŢŤŪŮŰŲŹŻŽßẞ"
     }
 
+    /// The characters the field's value may hold (the recogniser's whitelist), or nil for any: the
+    /// kind's (``Kind/characters``), except for the licence codes (class, restrictions,
+    /// endorsements: `C`, `CM`, `A`, `NONE`), which are capitals, digits, space and hyphen.
+    package var characters: String? {
+        isLicenceCode ? Self.licenceCodeCharacters : kind.characters
+    }
+
+    /// The characters of a licence code.
+    static let licenceCodeCharacters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -"
+
+    /// Whether the field holds a licence code (``characters`` is ``licenceCodeCharacters``).
+    package var isLicenceCode: Bool { self == .licenceClass || self == .restrictions || self == .endorsements }
+
     /// How the field's value is checked.
     package var kind: Kind {
         switch self {

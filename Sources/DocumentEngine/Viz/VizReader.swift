@@ -54,6 +54,71 @@ package struct VizReader: Sendable {
         return try read(document: document, pixelsPerMillimetre: s, layout: layout, today: today)
     }
 
+    /// Reads the side whose corners in `frame` are `quad` with the one of `layouts` (designs of the
+    /// same document size, such as the ICAO TD1 front and the AAMVA licence front) that fits it:
+    /// the side is rectified once, the layouts are tried in the order of ``captionEvidence(_:layouts:pixelsPerMillimetre:)``
+    /// (captions on lines of their own, or inline before the value), and the first whose fields fit
+    /// the document is returned. Nil when the side cannot be rectified or no layout fits.
+    package func read(
+        frame: GrayImage, quad: Quadrilateral2D, layouts: [VizLayout], today: MRZDate
+    ) throws(VizRecognitionError) -> VizReading? {
+        guard let first = layouts.first else { return nil }
+        let size = DocumentLayout.of(first.documentLayout)
+        let s = pixelsPerMillimetre
+        guard
+            let document = PerspectiveWarp.rectify(
+                frame, quad: quad, width: Int((size.width * s).rounded()), height: Int((size.height * s).rounded()))
+        else { return nil }
+        return try read(document: document, pixelsPerMillimetre: s, layouts: layouts, today: today)
+    }
+
+    /// Reads a document already rectified at `s` pixels per millimetre with the one of `layouts` that
+    /// fits it (``read(frame:quad:layouts:today:)``); layouts of another size than the first's are
+    /// left out.
+    package func read(
+        document: GrayImage, pixelsPerMillimetre s: Double, layouts: [VizLayout], today: MRZDate
+    ) throws(VizRecognitionError) -> VizReading? {
+        guard let first = layouts.first else { return nil }
+        for layout in captionEvidence(document, layouts: layouts, pixelsPerMillimetre: s)
+        where layout.documentLayout == first.documentLayout {
+            let reading = try read(document: document, pixelsPerMillimetre: s, layout: layout, today: today)
+            if !reading.fields.isEmpty { return reading }
+        }
+        return nil
+    }
+
+    /// `layouts` ordered by how well their caption placement matches `document`: where captions
+    /// sit on lines of their own above the values (ICAO), about every other text line in the value
+    /// column is a caption, markedly shorter than the values; where they sit inline before the value
+    /// (AAMVA `4d DLN`), caption and value make one line and short lines are rare. The lines are
+    /// found once in the bounding box of the first layout's cells, without OCR. Layouts whose
+    /// placement matches come first, in their given order.
+    package func captionEvidence(
+        _ document: GrayImage, layouts: [VizLayout], pixelsPerMillimetre s: Double
+    ) -> [VizLayout] {
+        guard layouts.count > 1, let cells = layouts.first?.fields, !cells.isEmpty else { return layouts }
+        let x0 = cells.map(\.zone.x).min() ?? 0, y0 = cells.map(\.zone.y).min() ?? 0
+        let x1 = cells.map { $0.zone.x + $0.zone.width }.max() ?? 0
+        let y1 = cells.map { $0.zone.y + $0.zone.height }.max() ?? 0
+        let region = PixelRect(
+            x: Int((x0 * s).rounded()), y: Int((y0 * s).rounded()), width: Int(((x1 - x0) * s).rounded()),
+            height: Int(((y1 - y0) * s).rounded()))
+        let heights = lineFinder.lines(in: document, cell: region, pixelsPerMillimetre: s).map(\.rect.height).sorted()
+        guard heights.count >= 4 else { return layouts }
+        let reference = Double(heights[heights.count * 3 / 4])
+        let short = heights.filter { Double($0) < Self.captionHeightRatio * reference }.count
+        let captionsAbove = Double(short) >= Self.captionLineShare * Double(heights.count)
+        let matching = layouts.filter { (($0.captionPlacement ?? .above) == .above) == captionsAbove }
+        return matching + layouts.filter { (($0.captionPlacement ?? .above) == .above) != captionsAbove }
+    }
+
+    /// A line shorter than this share of the value lines' height (their 75th percentile) is a
+    /// caption: captions are printed at 1.5 mm, values at 2.6 mm (ratio about 0.58).
+    static let captionHeightRatio = 0.75
+    /// Share of short lines from which captions are judged to sit on lines of their own (ICAO
+    /// layouts: about one line in two).
+    static let captionLineShare = 0.25
+
     /// Reads `layout` on a document already rectified at `s` pixels per millimetre.
     package func read(
         document: GrayImage, pixelsPerMillimetre s: Double, layout: VizLayout, today: MRZDate
@@ -62,7 +127,22 @@ package struct VizReader: Sendable {
         var notRead: [VizField] = []
         var declined: [VizField: String] = [:]
         let dates = VizDateParser(order: layout.dateOrder)
-        for cell in layout.fields {
+        // The structured fields (dates, sex, number) are read first: they tell whether the layout fits
+        // the document, and reading stops as soon as too many of them failed for it to fit.
+        let structured = layout.fields.filter { $0.field.kind != .name && $0.field.kind != .text }.map(\.field)
+        var structuredFailed = 0
+        let ordered =
+            layout.fields.filter { structured.contains($0.field) }
+            + layout.fields.filter { !structured.contains($0.field) }
+        // The layout must fit the document: where fewer than half of its structured fields pass their
+        // checks, the cells do not sit on this design's fields, and its free-text cells would hold
+        // whatever is printed there. Nothing is reported then.
+        func doesNotFit() -> VizReading {
+            for value in values { declined[value.field] = "'\(value.rawText)' (the layout does not fit this document)" }
+            return VizReading(
+                layoutID: layout.id, fields: [], notRead: layout.fields.map(\.field).sorted(), declined: declined)
+        }
+        for cell in ordered {
             let pixelCell = PixelRect(
                 x: Int((cell.zone.x * s).rounded()), y: Int((cell.zone.y * s).rounded()),
                 width: Int((cell.zone.width * s).rounded()), height: Int((cell.zone.height * s).rounded()))
@@ -71,6 +151,10 @@ package struct VizReader: Sendable {
                 maximum: cell.maximumLines)
             guard !lines.isEmpty else {
                 notRead.append(cell.field)
+                if structured.contains(cell.field) {
+                    structuredFailed += 1
+                    if (structured.count - structuredFailed) * 2 < structured.count { return doesNotFit() }
+                }
                 continue
             }
             let inline = layout.captionPlacement == .inline
@@ -92,6 +176,7 @@ package struct VizReader: Sendable {
             var chosen: (value: String, date: VizDate?, raw: String, confidence: Double)?
             var attempts: [String] = []
             var agreeing: [String: Double] = [:]
+            var reads: [String] = []
             for variant in candidates {
                 var texts: [String] = []
                 var confidence = 1.0
@@ -103,6 +188,7 @@ package struct VizReader: Sendable {
                     confidence = min(confidence, read.confidence)
                 }
                 let raw = texts.joined(separator: "\n")
+                reads.append(raw)
                 attempts.append("'\(raw)' (confidence \(Int(confidence * 100)) %)")
                 guard
                     let checked = Self.checkedValue(
@@ -123,6 +209,13 @@ package struct VizReader: Sendable {
             guard let chosen else {
                 notRead.append(cell.field)
                 declined[cell.field] = attempts.joined(separator: ", then ")
+                // A date read in part (a digit lost, a month name misread) is that field not read: the
+                // cell holds a date, so the layout still fits the document.
+                let partlyRead = cell.field.kind == .date && reads.contains(where: Self.looksLikeDate)
+                if structured.contains(cell.field), !partlyRead {
+                    structuredFailed += 1
+                    if (structured.count - structuredFailed) * 2 < structured.count { return doesNotFit() }
+                }
                 continue
             }
             let united = lines.map(\.rect).reduce(lines[0].rect) { a, b in
@@ -140,18 +233,16 @@ package struct VizReader: Sendable {
                         height: Double(united.height) / s)))
         }
         values.sort { $0.field < $1.field }
-        // The layout must fit the document: where fewer than half of its structured fields (dates,
-        // sex, number) pass their checks, the cells do not sit on this design's fields, and its
-        // free-text cells would hold whatever is printed there. Nothing is reported then.
-        let structured = layout.fields.filter { $0.field.kind != .name && $0.field.kind != .text }.map(\.field)
-        let structuredRead = values.filter { structured.contains($0.field) }.count
-        if !structured.isEmpty, structuredRead * 2 < structured.count {
-            for value in values { declined[value.field] = "'\(value.rawText)' (the layout does not fit this document)" }
-            return VizReading(
-                layoutID: layout.id, fields: [], notRead: layout.fields.map(\.field).sorted(),
-                declined: declined)
-        }
         return VizReading(layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined)
+    }
+
+    /// Whether `text` has the shape of a date even though it does not parse: two runs of digits
+    /// holding at least four digits (`12.0 .1974`, `08/1/1974`), or a month name and a run of digits.
+    static func looksLikeDate(_ text: String) -> Bool {
+        let runs = text.uppercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        let digitRuns = runs.filter { $0.allSatisfy(\.isNumber) }
+        if digitRuns.count >= 2, digitRuns.reduce(0, { $0 + $1.count }) >= 4 { return true }
+        return !digitRuns.isEmpty && runs.contains { VizDateParser.monthNumber(String($0)) != nil }
     }
 
     /// The value's lines: the tallest line; for multi-line fields, the first `maximum` lines of at
@@ -167,7 +258,7 @@ package struct VizReader: Sendable {
     /// The characters `cell`'s value line may hold: its kind's and, upper case, those of its
     /// captions (a caption read on the value's line is stripped afterwards); nil for free text.
     static func characters(for cell: VizLayout.FieldZone) -> String? {
-        guard let kind = cell.field.kind.characters else { return nil }
+        guard let kind = cell.field.characters else { return nil }
         var set = Set(kind)
         for word in cell.captionWords {
             for character in word.uppercased() where !character.isWhitespace { set.insert(character) }
@@ -196,10 +287,21 @@ package struct VizReader: Sendable {
         }
         let threshold = UInt8((percentile(0.05) + percentile(0.8)) / 2)
         let topRows = max(1, Int(Double(rect.height) * 0.3))
-        for x in rect.x..<(rect.x + rect.width) {
-            for y in rect.y..<(rect.y + topRows) where image.pixels[y * image.width + x] < threshold { return x }
+        func inked(_ x: Int, rows: Range<Int>) -> Bool {
+            rows.contains { y in image.pixels[y * image.width + x] < threshold }
         }
-        return nil
+        guard
+            var start = (rect.x..<(rect.x + rect.width)).first(where: {
+                inked($0, rows: rect.y..<(rect.y + topRows))
+            })
+        else { return nil }
+        // The first tall glyph may reach the top only in its middle (the apex of an A, the stem of a
+        // 4): the value starts where that glyph's ink does, at the blank column left of it.
+        let allRows = rect.y..<(rect.y + rect.height)
+        // A glyph is narrower than its line is tall: the search stops there.
+        let leftmost = max(rect.x, start - rect.height)
+        while start > leftmost, inked(start - 1, rows: allRows) { start -= 1 }
+        return start
     }
 
     /// `text` without a caption word (or field number) read at its start, case and accents ignored.
@@ -259,6 +361,14 @@ package struct VizReader: Sendable {
             return (text, date)
         case .text:
             guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+            if field.isLicenceCode {
+                // A licence code is a short run of capitals and digits (`C`, `CM`, `NONE`, `A1`).
+                let code = text.uppercased()
+                guard code.count <= 12, code.allSatisfy({ VizField.licenceCodeCharacters.contains($0) }) else {
+                    return nil
+                }
+                return (code, nil)
+            }
             return (text, nil)
         }
     }
