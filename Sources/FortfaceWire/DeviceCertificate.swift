@@ -42,8 +42,27 @@ package enum DeviceCertificate {
     /// Verifies a certificate against the device CA keys in `keyring` at `now` (± `skew` seconds)
     /// and returns its claims with the device public key.
     /// - Throws: `.untrustedCertificate` (malformed, unknown CA, bad signature), `.certificateExpired`.
+    ///
+    /// With a `cache`, a certificate verified before (the same text) skips the signature, JSON and key
+    /// checks; its validity window is still checked at `now`. Only certificates that verify are cached.
     package static func verify(
-        _ certificate: String, keyring: JWSKeyring, now: Date, skew: TimeInterval = 0
+        _ certificate: String, keyring: JWSKeyring, now: Date, skew: TimeInterval = 0,
+        cache: DeviceCertificateCache? = nil
+    ) throws(DeviceTokenError) -> (claims: Claims, publicKey: P256.Signing.PublicKey) {
+        if let entry = cache?.entry(for: certificate) {
+            try checkValidity(entry.claims, now: now, skew: skew)
+            return (entry.claims, entry.publicKey)
+        }
+        let verified = try verifyUncached(certificate, keyring: keyring)
+        try checkValidity(verified.claims, now: now, skew: skew)
+        cache?.insert(
+            DeviceCertificateCache.Entry(claims: verified.claims, publicKey: verified.publicKey), for: certificate)
+        return verified
+    }
+
+    /// The signature, JSON and key checks of ``verify(_:keyring:now:skew:cache:)``, without the time window.
+    private static func verifyUncached(
+        _ certificate: String, keyring: JWSKeyring
     ) throws(DeviceTokenError) -> (claims: Claims, publicKey: P256.Signing.PublicKey) {
         let jws: CompactJWS
         do {
@@ -65,10 +84,14 @@ package enum DeviceCertificate {
         else {
             throw .untrustedCertificate
         }
+        return (claims, publicKey)
+    }
+
+    /// Refuses a certificate outside its validity window at `now` (± `skew` seconds).
+    private static func checkValidity(_ claims: Claims, now: Date, skew: TimeInterval) throws(DeviceTokenError) {
         let seconds = now.timeIntervalSince1970
         guard Double(claims.iat) <= seconds + skew, seconds - skew <= Double(claims.exp) else {
             throw .certificateExpired
         }
-        return (claims, publicKey)
     }
 }

@@ -13,10 +13,14 @@ package struct DeviceTokenVerifier: Sendable {
     package let deviceAuthority: JWSKeyring
     /// The clock skew tolerated on `iat`, `exp` and certificate validity, in seconds.
     package let skew: TimeInterval
+    /// Certificates verified before, shared by every verifier made with it (nil: none kept).
+    package let certificateCache: DeviceCertificateCache?
 
-    package init(deviceAuthority: JWSKeyring, skew: TimeInterval = 120) {
+    package init(deviceAuthority: JWSKeyring, skew: TimeInterval = 120, certificateCache: DeviceCertificateCache? = nil)
+    {
         self.deviceAuthority = deviceAuthority
         self.skew = skew
+        self.certificateCache = certificateCache
     }
 
     /// The verified claims of `token` at `now`.
@@ -46,7 +50,8 @@ package struct DeviceTokenVerifier: Sendable {
             throw .unsupportedAttestation(String(claims.att.kind.prefix(32)))
         }
 
-        let certificate = try DeviceCertificate.verify(claims.att.cert, keyring: deviceAuthority, now: now, skew: skew)
+        let certificate = try DeviceCertificate.verify(
+            claims.att.cert, keyring: deviceAuthority, now: now, skew: skew, cache: certificateCache)
         guard certificate.claims.kid == header.kid, certificate.claims.app == claims.app else {
             throw .certificateMismatch
         }

@@ -100,6 +100,28 @@ struct FortfaceHandshakeTests {
         }
     }
 
+    @Test func aLaterHandshakeShredsExpiredSessionsAndForgetsExpiredJtis() async throws {
+        let fixture = try ServerFixture.fortface()
+        defer { fixture.remove() }
+        try await fixture.application().test(.router) { client in
+            await fixture.fillKeyPool()
+            let fortface = try await FortfaceClient.make(client)
+            let first = try await fortface.session(now: fixture.clock.now)
+            let second = try await fortface.session(now: fixture.clock.now)
+            #expect(try await fixture.environment.store.fortfaceJtiCount() == 2)
+            // Both sessions expire (900 s) and their jtis too (token exp + 120 s); nobody touches them.
+            fixture.clock.advance(seconds: 901)
+            let third = try await fortface.session(now: fixture.clock.now)
+            for expired in [first, second] {
+                let stored = try #require(try await fixture.session(expired.sessionId))
+                #expect(stored.state == .expired)
+                #expect(stored.sealedPrivateKey == nil)
+            }
+            #expect(try await fixture.session(third.sessionId)?.state == .open)
+            #expect(try await fixture.environment.store.fortfaceJtiCount() == 1)
+        }
+    }
+
     @Test func expiredOrFutureTokensAreRefusedOnTheInjectedClock() async throws {
         let fixture = try ServerFixture.fortface()
         defer { fixture.remove() }

@@ -7,7 +7,7 @@ package struct FortfaceEnvironment: Sendable {
     /// Seals session private keys and retained images at rest.
     package var kek: KeyEncryptionKey
     /// Certifies device keys (`POST /v1/admin/devices`) and verifies their certificates.
-    package var deviceAuthority: DeviceCertificateAuthority
+    package let deviceAuthority: DeviceCertificateAuthority
     /// Single-use session keys.
     package var keyPool: SessionKeyPool
     /// Classifies submitted images; nil when the document engine could not be loaded (submissions then
@@ -18,6 +18,9 @@ package struct FortfaceEnvironment: Sendable {
     /// NIO's shared blocking pool, which the SQLite driver needs for every query. Started; stopped by
     /// a ``ThreadPoolService``.
     package var classificationThreads: NIOThreadPool
+    /// Device certificates already verified against ``deviceAuthority`` (a device sends the same one
+    /// with every token), shared by every verifier this environment hands out.
+    package let certificateCache: DeviceCertificateCache
 
     package init(
         kek: KeyEncryptionKey, deviceAuthority: DeviceCertificateAuthority, keyPool: SessionKeyPool,
@@ -28,8 +31,11 @@ package struct FortfaceEnvironment: Sendable {
         self.keyPool = keyPool
         self.classifier = classifier
         self.classificationThreads = classificationThreads
+        self.certificateCache = DeviceCertificateCache()
     }
 
-    /// The device token verifier (±120 s skew).
-    package var verifier: DeviceTokenVerifier { DeviceTokenVerifier(deviceAuthority: deviceAuthority.keyring) }
+    /// The device token verifier (±120 s skew), with the environment's certificate cache.
+    package var verifier: DeviceTokenVerifier {
+        DeviceTokenVerifier(deviceAuthority: deviceAuthority.keyring, certificateCache: certificateCache)
+    }
 }

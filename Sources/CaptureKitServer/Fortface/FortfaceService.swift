@@ -34,9 +34,9 @@ package struct FortfaceService: Sendable {
             let key = try? FBxAPIKey(parsing: header.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces))
         else { throw FortfaceError.unauthorized }
         try environment.keyLimiter.enforce("fortface:" + key.sha256Hex)
-        guard let record = try await store.apiKey(hash: key.sha256Hex), record.status == .active,
-            let customer = try await store.customer(id: record.customerID), customer.status == .active
-        else { throw FortfaceError.unauthorized }
+        guard let customer = try await store.activeCustomer(apiKeyHash: key.sha256Hex) else {
+            throw FortfaceError.unauthorized
+        }
         return customer
     }
 

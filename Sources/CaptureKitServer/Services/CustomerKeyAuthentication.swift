@@ -30,9 +30,9 @@ package struct CustomerKeyAuthentication: Sendable {
         if key.mode == .test, environment.configuration.rejectTestKeys { throw APIError.invalidAPIKey }
         try environment.keyLimiter.enforce(scope + ":" + key.sha256Hex)
         let store = environment.store
-        guard let record = try await store.apiKey(hash: key.sha256Hex), record.status == .active,
-            let customer = try await store.customer(id: record.customerID), customer.status == .active
-        else { throw APIError.invalidAPIKey }
+        guard let customer = try await store.activeCustomer(apiKeyHash: key.sha256Hex) else {
+            throw APIError.invalidAPIKey
+        }
         let now = environment.nowSeconds
         let licences = try await store.licenses(customerID: customer.id, product: product)
         guard

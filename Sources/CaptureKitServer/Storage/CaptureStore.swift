@@ -23,6 +23,10 @@ package protocol CaptureStore: Sendable {
     func insertAPIKey(_ key: APIKeyRecord) async throws
     func apiKey(id: String) async throws -> APIKeyRecord?
     func apiKey(hash: String) async throws -> APIKeyRecord?
+    /// The active customer owning the active API key whose SHA-256 is `apiKeyHash`, in one query (the
+    /// per-request authentication of customer routes); nil when the key is unknown, suspended or
+    /// revoked, or its customer is not active.
+    func activeCustomer(apiKeyHash: String) async throws -> CustomerRecord?
     func updateAPIKeyStatus(id: String, to status: APIKeyRecord.Status) async throws -> Bool
 
     func insertLicense(_ license: LicenseRecord) async throws

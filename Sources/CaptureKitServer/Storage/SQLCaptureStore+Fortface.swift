@@ -1,3 +1,4 @@
+import CaptureCore
 package import Foundation
 import SQLKit
 
@@ -37,10 +38,19 @@ extension SQLCaptureStore {
         sealForSession: @escaping @Sendable (PooledSessionKey) throws -> Data
     ) async throws -> FortfaceSessionOpening {
         let flavor = driver.flavor
+        // Expired jtis, sessions and images are swept at most once a second: a jti outlives its token
+        // (it expires 120 s after the token), and an expired session found later is shredded on access.
+        let sweep = lastExpirySweep.withLock { last in
+            guard now > last else { return false }
+            last = now
+            return true
+        }
         do {
             return try await driver.transaction { database in
-                try await database.raw("DELETE FROM fortface_jtis WHERE expires_at < \(bind: now)").run()
-                try await Self.shredExpiredSessions(in: database, now: now)
+                if sweep {
+                    try await database.raw("DELETE FROM fortface_jtis WHERE expires_at < \(bind: now)").run()
+                    try await Self.shredExpiredSessions(in: database, now: now)
+                }
                 // The unique key makes the jti single-use even across instances sharing PostgreSQL.
                 let inserted = try await database.raw(
                     """

@@ -8,6 +8,9 @@ package final class SQLCaptureStore: CaptureStore {
     /// The driver (SQLite or PostgreSQL).
     package let driver: any SQLDatabaseDriver
     private let now: @Sendable () -> Date
+    /// The second of the last sweep of expired jtis, sessions and images a handshake ran, so that a
+    /// burst sweeps once a second instead of three statements per handshake.
+    let lastExpirySweep = Locked<Int64>(.min)
 
     package init(driver: any SQLDatabaseDriver, now: @escaping @Sendable () -> Date) {
         self.driver = driver
@@ -97,6 +100,19 @@ package final class SQLCaptureStore: CaptureStore {
     package func apiKey(hash: String) async throws -> APIKeyRecord? {
         try await driver.read { database in
             try await database.raw("SELECT * FROM api_keys WHERE key_hash = \(bind: hash)").first().map(Self.apiKey)
+        }
+    }
+
+    package func activeCustomer(apiKeyHash: String) async throws -> CustomerRecord? {
+        try await driver.read { database in
+            try await database.raw(
+                """
+                SELECT customers.id, customers.name, customers.status, customers.created_at FROM api_keys
+                JOIN customers ON customers.id = api_keys.customer_id WHERE api_keys.key_hash = \(bind: apiKeyHash)
+                AND api_keys.status = \(bind: APIKeyRecord.Status.active.rawValue)
+                AND customers.status = \(bind: CustomerRecord.Status.active.rawValue)
+                """
+            ).first().map(Self.customer)
         }
     }
 
