@@ -40,7 +40,8 @@ package import CaptureCore
 /// **Bounded work:** at most ``maximumLooks`` decoder calls per frame and ``maximumWork`` work
 /// units (``workUnits(_:_:)``, a thousand pixels handed to zxing-cpp each), each call on an image
 /// of at most the frame's size (cut-outs are at most 1600 x 1200 pixels, cards 1370 x 864), plus
-/// one texture pass over every second pixel of the frame; `isCancelled` is polled between looks.
+/// one texture pass over every second pixel of the frame and at most one codeword look (a row
+/// scan of the outline cut-out, outside the decoder budget); `isCancelled` is polled between looks.
 /// Measured on 1920 x 1080 frames with `capkit eval-barcode --timings` (CPU per step).
 package struct PDF417Reader: Sendable {
     /// Which look produced a reading.
@@ -127,7 +128,7 @@ package struct PDF417Reader: Sendable {
         throws(BarcodeError) -> Reading
     {
         var profile: PDF417ReadProfile?
-        var evidence: PDF417CodewordGrid?
+        var evidence = PDF417CodewordEvidence()
         return try read(
             frame, card: card, quick: quick, profile: &profile, evidence: &evidence, isCancelled: isCancelled)
     }
@@ -135,12 +136,17 @@ package struct PDF417Reader: Sendable {
     /// Reads the symbol in `frame` as ``read(_:card:quick:isCancelled:)`` does. When `profile` is
     /// not nil, each step's CPU time and outcome are appended to it (``PDF417ReadProfile``).
     /// `evidence` combines codewords across the frames of a video: when no look decodes, the
-    /// codewords read in this frame (``Look/codewordGrid``) are added to it (the votes of earlier
-    /// frames of the same symbol; replaced when the symbol's shape differs) and the combined votes
-    /// are corrected. Start a sequence with nil; the evidence is kept until the caller drops it.
+    /// codewords read in this frame (``Look/codewordGrid``) are added to it
+    /// (``PDF417CodewordEvidence/add(_:)``: they join the votes of earlier frames of the same
+    /// symbol, or start it over when they are another card's) and the combined votes are
+    /// corrected, then this frame's alone when they differ. A block corrected from the combined
+    /// votes is returned only when this frame's own codewords agree with it but for at most half
+    /// its error-correction codewords' count (a frame of another card disagrees in nearly all of
+    /// them); else the evidence starts over with this frame. Start a sequence with an empty
+    /// evidence; the caller resets it when the side or the scan changes.
     package func read(
         _ frame: GrayImage, card: Quadrilateral2D?, quick: Bool = false, profile: inout PDF417ReadProfile?,
-        evidence: inout PDF417CodewordGrid?, isCancelled: () -> Bool = { false }
+        evidence: inout PDF417CodewordEvidence, isCancelled: () -> Bool = { false }
     )
         throws(BarcodeError) -> Reading
     {
@@ -475,37 +481,37 @@ package struct PDF417Reader: Sendable {
             }
         }
 
-        /// Reads the codewords of the upright symbol `image` (within the work budget: its pixels
-        /// count as a decoder call's), adds them to `evidence` and decodes the combined votes when
-        /// they correct.
+        /// Reads the codewords of the upright symbol `image`, adds them to `evidence` and decodes
+        /// the combined votes when they correct, else this frame's votes alone when the evidence
+        /// held earlier frames. Made whatever work the decoder calls spent (one row scan of a
+        /// cut-out of at most 1600 x 1200 pixels): it is the look that gathers a video's votes,
+        /// and the frames that need them are those whose decoder calls used the budget up.
         mutating func codewords(
-            _ image: GrayImage, toFrame: (Point2D) -> Point2D, evidence: inout PDF417CodewordGrid?
+            _ image: GrayImage, toFrame: (Point2D) -> Point2D, evidence: inout PDF417CodewordEvidence
         ) throws(BarcodeError) -> Reading? {
-            let cost = (image.width * image.height + 999) / 1000
-            guard work + cost <= PDF417Reader.maximumWork else {
-                lastOutcome = "skipped"
-                return nil
-            }
-            work += cost
             lastOutcome = "not found"
             guard let grid = PDF417RowScanner().scan(image) else { return nil }
-            if var combined = evidence, combined.combine(grid) {
-                evidence = combined
-            } else {
-                evidence = grid
-            }
+            evidence.add(grid)
             lastOutcome = "located"
-            guard let evidence else { return nil }
-            return try decode(evidence, toFrame: toFrame, image: image)
+            guard let combined = evidence.combined else { return nil }
+            if evidence.frames.count > 1, let codewords = combined.corrected() {
+                let capacity = PDF417CodewordGrid.errorCorrectionCount(grid.errorCorrectionLevel) / 2
+                if grid.disagreements(with: codewords) <= capacity {
+                    return try decode(combined, codewords, toFrame: toFrame, image: image)
+                }
+                // The frame in front is not of the symbol the votes correct to.
+                evidence.restart(with: grid)
+            }
+            guard let codewords = grid.corrected() else { return nil }
+            return try decode(grid, codewords, toFrame: toFrame, image: image)
         }
 
-        /// The reading of `grid` when its votes correct: the corrected codewords drawn as a clean
-        /// symbol and decoded by zxing-cpp (its error correction checks the block once more). A
-        /// block that does not correct gives nil, never a guess.
+        /// The reading of `codewords`, corrected from `grid`'s votes: drawn as a clean symbol and
+        /// decoded by zxing-cpp (its error correction checks the block once more).
         private mutating func decode(
-            _ grid: PDF417CodewordGrid, toFrame: (Point2D) -> Point2D, image: GrayImage
+            _ grid: PDF417CodewordGrid, _ codewords: [Int], toFrame: (Point2D) -> Point2D, image: GrayImage
         ) throws(BarcodeError) -> Reading? {
-            guard let codewords = grid.corrected(), let clean = grid.image(of: codewords) else { return nil }
+            guard let clean = grid.image(of: codewords) else { return nil }
             let decoder = PDF417Decoder(tryHarder: false, tryRotate: false, tryDownscale: false, binarizer: .fixed)
             guard case var .decoded(symbol) = try decoder.attempt(clean) else { return nil }
             looks += 1

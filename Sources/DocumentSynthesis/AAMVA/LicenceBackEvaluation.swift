@@ -194,7 +194,7 @@ package struct LicenceBackEvaluation: Sendable {
         /// Reads one frame as an app would, the card outline then the barcode within it: the result,
         /// the reader's and the localiser's CPU milliseconds, and whether the outline was found.
         func read(
-            _ sample: Sample, profile: inout PDF417ReadProfile?, evidence: inout PDF417CodewordGrid?
+            _ sample: Sample, profile: inout PDF417ReadProfile?, evidence: inout PDF417CodewordEvidence
         ) -> (Result<PDF417Reader.Reading, BarcodeError>, Double, Double, Bool) {
             let start = ThreadCPUTime.now()
             let located = localizer.locate(
@@ -214,7 +214,7 @@ package struct LicenceBackEvaluation: Sendable {
             let sample = try samples(tier: tier, tierIndex: tierIndex, index: i, frames: 1, video: false)[0]
             try onFrame(i, sample)
             var profile: PDF417ReadProfile? = profilesSteps ? PDF417ReadProfile() : nil
-            var single: PDF417CodewordGrid?
+            var single = PDF417CodewordEvidence()
             let (result, time, localiserTime, localised) = read(sample, profile: &profile, evidence: &single)
             for step in profile?.steps ?? [] {
                 var total = report.steps[step.name] ?? StepTotal()
@@ -249,7 +249,7 @@ package struct LicenceBackEvaluation: Sendable {
             onVideoCard(card)
             report.videoCards += 1
             let frames = try samples(tier: tier, tierIndex: tierIndex, index: card, frames: videoFrames, video: true)
-            var evidence: PDF417CodewordGrid?
+            var evidence = PDF417CodewordEvidence()
             for sample in frames {
                 var profile: PDF417ReadProfile?
                 let (result, time, _, _) = read(sample, profile: &profile, evidence: &evidence)
