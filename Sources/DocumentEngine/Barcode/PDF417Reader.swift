@@ -101,6 +101,9 @@ package struct PDF417Reader: Sendable {
     static let cardWidth = 85.6
     static let cardHeight = 53.98
 
+    /// Finds the symbol's candidate regions by their texture (its thresholds can be varied to measure them).
+    package var regionFinder = BarcodeRegionFinder()
+
     /// Whether the codeword look (``Look/codewordGrid``) is made when the zxing-cpp looks fail
     /// (off only to measure the reader without it).
     package var readsCodewords = true
@@ -157,7 +160,9 @@ package struct PDF417Reader: Sendable {
         }
         var search = Search(reader: self, profile: profile)
         defer { profile = search.profile }
-        var views = Views(frame: frame, card: card.flatMap { $0.isConvex && $0.area >= 400 ? Self.landscape($0) : nil })
+        var views = Views(
+            frame: frame, card: card.flatMap { $0.isConvex && $0.area >= 400 ? Self.landscape($0) : nil },
+            finder: regionFinder)
         let finderStart = ThreadCPUTime.now()
         _ = views.candidate(0)
         search.record("finder", since: finderStart, outcome: "\(views.candidateCount) candidates")
@@ -227,14 +232,16 @@ package struct PDF417Reader: Sendable {
     private struct Views {
         let frame: GrayImage
         let card: Quadrilateral2D?
+        let finder: BarcodeRegionFinder
         private var candidates: [BarcodeRegionFinder.Region]?
         private var uprights: [Int: Upright?] = [:]
         private var outlines: [Int: (image: GrayImage, toFrame: Homography)?] = [:]
         private var rectifiedCard: (image: GrayImage, toFrame: Homography, scale: Double)??
 
-        init(frame: GrayImage, card: Quadrilateral2D?) {
+        init(frame: GrayImage, card: Quadrilateral2D?, finder: BarcodeRegionFinder) {
             self.frame = frame
             self.card = card
+            self.finder = finder
         }
 
         typealias Input = (GrayImage, PDF417Decoder, (Point2D) -> Point2D)
@@ -293,7 +300,7 @@ package struct PDF417Reader: Sendable {
         /// The finder's candidate `index` (most symbol-like first), nil past the last one.
         mutating func candidate(_ index: Int) -> BarcodeRegionFinder.Region? {
             if candidates == nil {
-                candidates = BarcodeRegionFinder().candidates(in: frame, limit: PDF417Reader.maximumCandidates)
+                candidates = finder.candidates(in: frame, limit: PDF417Reader.maximumCandidates)
             }
             guard let candidates, index < candidates.count else { return nil }
             return candidates[index]

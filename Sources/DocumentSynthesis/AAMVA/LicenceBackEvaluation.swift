@@ -27,6 +27,12 @@ package struct LicenceBackEvaluation: Sendable {
     /// Whether the reader makes its codeword look (``PDF417Reader/readsCodewords``); in video the
     /// codeword votes of a card's frames are combined.
     package var readsCodewords = true
+    /// Tuning family only: the symbol's rows this many modules high (``LicenceBackRenderer/rowModules``;
+    /// nil: the renderer's four).
+    package var rowModules: Double?
+    /// The region finder's second coherence level (``BarcodeRegionFinder/lowCoherence``), when
+    /// another than its own is measured.
+    package var lowCoherence: Double?
 
     package init(family: SceneFamily, seed: UInt64, frameWidth: Int, frameHeight: Int) {
         self.family = family
@@ -153,7 +159,8 @@ package struct LicenceBackEvaluation: Sendable {
             }
         case .tuning:
             let generator = LicenceBackSceneGenerator(
-                composer: try SceneComposer(tier: tier, frameWidth: frameWidth, frameHeight: frameHeight))
+                composer: try SceneComposer(tier: tier, frameWidth: frameWidth, frameHeight: frameHeight),
+                rowModules: rowModules)
             // Tuning video: the same payload placed by `frames` scenes of their own (the tuning
             // generator draws the card's design from the scene seed).
             let payloadSeed = SeededGenerator.derive(seed: cardSeed, index: 1)
@@ -187,7 +194,8 @@ package struct LicenceBackEvaluation: Sendable {
         onOutcome: (Int, Sample, Outcome, Double) throws -> Void = { _, _, _, _ in },
         onVideoCard: (Int) -> Void = { _ in }
     ) throws -> TierReport {
-        let reader = PDF417Reader(acceptsNonAAMVA: false, readsCodewords: readsCodewords)
+        var reader = PDF417Reader(acceptsNonAAMVA: false, readsCodewords: readsCodewords)
+        if let lowCoherence { reader.regionFinder.lowCoherence = lowCoherence }
         let localizer = DocumentLocalizer()
         var report = TierReport()
 
