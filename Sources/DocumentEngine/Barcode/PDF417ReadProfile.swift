@@ -6,7 +6,7 @@ package struct PDF417ReadProfile: Sendable, Equatable {
     /// One step of a reading.
     package struct Step: Sendable, Equatable {
         /// "finder", or the look's name with its candidate index for the finder's candidates
-        /// ("foundRegion#0").
+        /// ("foundRegion#1").
         package var name: String
         /// Thread CPU time of the step, milliseconds, and the part spent in the decoder call.
         package var milliseconds: Double

@@ -16,10 +16,14 @@ package import CaptureCore
 ///    from the frame, enlarged so its rows span about 1100 pixels (undoes rotation, perspective and
 ///    small modules);
 /// 2. when no outline was fitted: the region itself cut out and enlarged the same way;
+/// 2a. the finder's next candidates (up to ``maximumCandidates`` in all, ranked by start/stop
+///    pattern evidence: a guilloche, striped paper or text lines may rank before a blurred symbol),
+///    each cut out, and its outline fitted when its patterns were seen;
 /// 3. with a card quadrilateral: the card rectified as ID-1 at about 3 pixels per 0.25 mm module
 ///    (and zxing-cpp's own search of the region around the card, only when the finder gave no
 ///    candidate); without one, the whole frame (zxing-cpp's local-average binariser, rotations);
-/// 4. the outline sharpened (defocus); then, when an outline was fitted, the plain cut-out of 2;
+/// 4. further preparations of the outline, cut-out and card images: sharpening (defocus), then
+///    (when an outline was fitted) the plain cut-out of 2, then local-mean thresholds;
 /// 5. when some look saw a symbol that failed error correction: that symbol's area rectified alone;
 /// 6. only when every zxing-cpp look failed (so it costs nothing on frames zxing-cpp reads): the
 ///    codewords of the first candidate's fitted outline read with the symbol's own geometry
@@ -30,10 +34,9 @@ package import CaptureCore
 ///    added first (``read(_:card:quick:profile:evidence:isCancelled:)``).
 /// The order is by what reads most at least cost, counted on the tuning family with
 /// `capkit eval-barcode --timings` (outline first: it reads most frames the plain cut-out reads
-/// and many it does not; the card reads the phone-like frames the cut-out read after a failed
-/// outline, at less cost). Looks that never read a tuning frame were dropped: smoothing, global
-/// Otsu and local-mean thresholds of the outline, cut-out and card, and the finder's further
-/// candidates (ranked by start/stop pattern evidence; only the first is looked at).
+/// and many it does not; after a fitted outline failed, the plain cut-out never read a tuning hard
+/// frame and the card read the phone-like frames it read, at less cost; smoothing and a global
+/// Otsu threshold were dropped: they never read one).
 ///
 /// **Bounded work:** at most ``maximumLooks`` decoder calls per frame and ``maximumWork`` work
 /// units (``workUnits(_:_:)``, a thousand pixels handed to zxing-cpp each), each call on an image
@@ -48,8 +51,11 @@ package struct PDF417Reader: Sendable {
         case wholeFrame
         case foundRegion
         case foundOutline
+        case foundOutlineLocalMean
         case rectifiedCard
         case foundOutlineSharpened
+        case rectifiedCardLocalMean
+        case foundRegionLocalMean
         case symbolRectified
         case symbolRectifiedLocalMean
         /// The codewords read with the symbol's own geometry (``PDF417RowScanner``) from the fitted
@@ -88,8 +94,7 @@ package struct PDF417Reader: Sendable {
         let units = (image.width * image.height + 999) / 1000
         return decoder.tryDownscale && max(image.width, image.height) > 500 ? units + units / 3 : units
     }
-    /// Texture-found candidate regions the finder ranks per frame by their start/stop pattern
-    /// evidence (``BarcodeRegionFinder/candidates(in:within:limit:)``); the first is looked at.
+    /// Texture-found candidate regions looked at per frame (``BarcodeRegionFinder/candidates(in:within:limit:)``).
     package static let maximumCandidates = 3
 
     /// Nominal PDF417 module width on AAMVA cards, millimetres (X ≈ 0.25 mm: about 70 mm for 273 modules).
@@ -166,29 +171,42 @@ package struct PDF417Reader: Sendable {
         let outlineStart = ThreadCPUTime.now()
         _ = views.foundOutline(0)
         search.record("outline#0", since: outlineStart, outcome: "image")
-        // The plain cut-out first only when no outline was fitted; else after the card and the
-        // sharpened outline (counted on the tuning family with `capkit eval-barcode --timings`: on
-        // hard frames it never read after a failed outline, on phone-like ones the card read the
-        // same frames at less cost). The search of the whole card region only when the finder
+        // The plain cut-out right after the outline only when no outline was fitted; else after the
+        // card and the sharpened outline.
+        let regionLater = !quick && views.foundOutline(0) != nil
+        let head: [(Look, Int)] = regionLater ? [(.foundOutline, 0)] : [(.foundOutline, 0), (.foundRegion, 0)]
+        // The plan after the texture looks, most productive first (counted on the tuning family with
+        // `capkit eval-barcode --timings`); the search of the whole card region only when the finder
         // gave no candidate (with one, the texture looks cover the symbol and it never read one).
-        let outlined = views.foundOutline(0) != nil
-        let head: [Look] = outlined && !quick ? [.foundOutline] : [.foundOutline, .foundRegion]
+        let later: [Look] = regionLater ? [.foundRegion] : []
         let rest: [Look] =
             quick
             ? []
-            : (views.card == nil
-                ? [.wholeFrame, .foundOutlineSharpened]
-                : (views.candidateCount == 0 ? [.cardRegion] : []) + [.rectifiedCard, .foundOutlineSharpened])
-                + (outlined ? [.foundRegion] : [])
-        for look in head + rest {
+            : views.card == nil
+                ? [.wholeFrame, .foundOutlineSharpened] + later + [.foundOutlineLocalMean, .foundRegionLocalMean]
+                : (views.candidateCount == 0 ? [.cardRegion] : []) + [.rectifiedCard, .foundOutlineSharpened]
+                    + later + [.rectifiedCardLocalMean, .foundOutlineLocalMean]
+        // The finder's further candidates: each cut out and looked at once (its outline too when its
+        // start/stop patterns were seen), before the looks at the whole card or frame.
+        var others: [(Look, Int)] = []
+        if !quick {
+            for index in 1..<PDF417Reader.maximumCandidates {
+                guard let region = views.candidate(index) else { break }
+                others.append((.foundRegion, index))
+                if region.patternEvidence >= BarcodeRegionFinder.minimumEvidence {
+                    others.append((.foundOutline, index))
+                }
+            }
+        }
+        for (look, index) in head + others + rest.map({ ($0, 0) }) {
             if isCancelled() || search.invalid != nil { throw search.failure }
             let start = ThreadCPUTime.now()
-            guard let (image, decoder, toFrame) = views.input(for: look, candidate: 0) else {
-                search.record(Self.stepName(look, 0), since: start, outcome: "no image")
+            guard let (image, decoder, toFrame) = views.input(for: look, candidate: index) else {
+                search.record(Self.stepName(look, index), since: start, outcome: "no image")
                 continue
             }
             let reading = try search.look(look, image, decoder, toFrame: toFrame)
-            search.record(Self.stepName(look, 0), since: start, outcome: search.lastOutcome, afterLook: true)
+            search.record(Self.stepName(look, index), since: start, outcome: search.lastOutcome, afterLook: true)
             if let reading { return reading }
         }
         if search.invalid != nil || quick { throw search.failure }
@@ -254,19 +272,28 @@ package struct PDF417Reader: Sendable {
                 guard region.width >= 16, region.height >= 16 else { return nil }
                 let offset = Point2D(x: Double(region.x), y: Double(region.y))
                 return (frame.cropped(to: region), Self.plain, { $0 + offset })
-            case .foundRegion:
+            case .foundRegion, .foundRegionLocalMean:
                 guard let u = foundUpright(index) else { return nil }
-                return (u.image, Self.turned, u.toFrame.apply)
-            case .foundOutline, .foundOutlineSharpened:
+                let image =
+                    look == .foundRegion
+                    ? u.image : BarcodeImageFilters.localMeanBinarized(u.image, radius: u.localRadius)
+                return (image, look == .foundRegion ? Self.turned : Self.binary, u.toFrame.apply)
+            case .foundOutline, .foundOutlineLocalMean, .foundOutlineSharpened:
                 guard let o = foundOutline(index) else { return nil }
                 let module = Double(o.image.width) / 290
-                let image =
-                    look == .foundOutline
-                    ? o.image : BarcodeImageFilters.sharpened(o.image, sigma: 0.6 * module, amount: 1.2)
-                return (image, Self.turned, o.toFrame.apply)
-            case .rectifiedCard:
+                let image: GrayImage
+                switch look {
+                case .foundOutline: image = o.image
+                case .foundOutlineLocalMean:
+                    image = BarcodeImageFilters.localMeanBinarized(o.image, radius: max(4, Int((5 * module).rounded())))
+                default: image = BarcodeImageFilters.sharpened(o.image, sigma: 0.6 * module, amount: 1.2)
+                }
+                return (image, look == .foundOutlineLocalMean ? Self.binary : Self.turned, o.toFrame.apply)
+            case .rectifiedCard, .rectifiedCardLocalMean:
                 guard let c = cardImage() else { return nil }
-                return (c.image, Self.turned, c.toFrame.apply)
+                if look == .rectifiedCard { return (c.image, Self.turned, c.toFrame.apply) }
+                let image = BarcodeImageFilters.localMeanBinarized(c.image, radius: Int((1.5 * c.scale).rounded()))
+                return (image, Self.binary, c.toFrame.apply)
             case .symbolRectified, .symbolRectifiedLocalMean, .codewordGrid:
                 return nil
             }
@@ -354,6 +381,8 @@ package struct PDF417Reader: Sendable {
     struct Upright {
         var image: GrayImage
         var toFrame: Homography
+        /// A local-mean radius of about five modules, guessing a 290-module-wide symbol.
+        var localRadius: Int { max(4, Int((5 * Double(image.width) / 290).rounded())) }
     }
 
     /// Cuts `quad` (first side along the symbol's rows) out of `frame`, enlarged so the rows span
@@ -514,7 +543,7 @@ package struct PDF417Reader: Sendable {
     /// A profile step's name: the look's, with the candidate index for the finder's candidates.
     static func stepName(_ look: Look, _ index: Int) -> String {
         switch look {
-        case .foundRegion, .foundOutline, .foundOutlineSharpened:
+        case .foundRegion, .foundOutline, .foundRegionLocalMean, .foundOutlineLocalMean, .foundOutlineSharpened:
             return "\(look.rawValue)#\(index)"
         default: return look.rawValue
         }
