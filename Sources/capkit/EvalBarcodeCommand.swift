@@ -59,6 +59,15 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
     @Flag(help: "Measure the reader without its codeword look (zxing-cpp looks only).")
     var withoutCodewords = false
 
+    @Option(
+        help:
+            "Tuning family only: draw the symbol's rows this many modules high (default: the generator's 4; 3 is PDF417's recommended minimum)."
+    )
+    var rowModules: Double?
+
+    @Option(help: "Measure the barcode finder at another second coherence level (its own: 0.15).")
+    var lowCoherence: Double?
+
     @Flag(help: "Print one line per frame.")
     var verbose = false
 
@@ -79,6 +88,8 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
         guard count >= 0, videoCount >= 0, (1...30).contains(videoFrames) else {
             throw ValidationError("--count and --video-count must not be negative; --video-frames is 1...30.")
         }
+        if let rowModules, !(2...8).contains(rowModules) { throw ValidationError("--row-modules is 2...8.") }
+        if let lowCoherence, !(0...1).contains(lowCoherence) { throw ValidationError("--low-coherence is 0...1.") }
         let families: [SceneFamily] =
             switch family {
             case .tuning: [.tuning]
@@ -107,6 +118,8 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
             family: family, seed: seed, frameWidth: size.width, frameHeight: size.height)
         evaluation.profilesSteps = timings
         evaluation.readsCodewords = !withoutCodewords
+        evaluation.rowModules = rowModules
+        evaluation.lowCoherence = lowCoherence
         let familyFolder = family == .heldOut ? "heldout" : "tuning"
         print(
             "tier       frames  exact   misread  rejected  failed  fields-exact  quirky-exact  localised  localiser ms"

@@ -129,9 +129,11 @@ import Testing
 
     /// The symbol drawn at `scale` px per module with the codeword columns in `hidden` (per row
     /// range) painted over light gray, as glare or a fold would.
-    static func frame(hiding hidden: [(rows: Range<Int>, columns: Range<Int>)], scale: Int = 3) -> GrayImage {
+    static func frame(
+        hiding hidden: [(rows: Range<Int>, columns: Range<Int>)], scale: Int = 3, block: [Int] = block()
+    ) -> GrayImage {
         let grid = emptyGrid()
-        var image = grid.image(of: block(), scale: scale)!
+        var image = grid.image(of: block, scale: scale)!
         let rowHeight = 3 * scale
         for (rows, columns) in hidden {
             for y in (2 * scale + rows.lowerBound * rowHeight)..<(2 * scale + rows.upperBound * rowHeight) {
@@ -193,8 +195,8 @@ import Testing
     }
 
     /// The symbol of ``frame(hiding:scale:)`` on a light page of 900 x 400 pixels, as a camera frame.
-    static func page(hiding hidden: [(rows: Range<Int>, columns: Range<Int>)]) -> GrayImage {
-        let symbol = frame(hiding: hidden)
+    static func page(hiding hidden: [(rows: Range<Int>, columns: Range<Int>)], block: [Int] = block()) -> GrayImage {
+        let symbol = frame(hiding: hidden, block: block)
         var page = GrayImage(width: 900, height: 400, fill: 235)
         let x0 = (900 - symbol.width) / 2, y0 = (400 - symbol.height) / 2
         for y in 0..<symbol.height {
@@ -216,14 +218,14 @@ import Testing
         // restore. zxing-cpp fails, the codeword look reads the rest and refuses: a typed failure.
         let page = Self.page(hiding: Self.scattered(shift: 0))
         var profile: PDF417ReadProfile? = PDF417ReadProfile()
-        var evidence: PDF417CodewordGrid?
+        var evidence = PDF417CodewordEvidence()
         #expect(throws: BarcodeError.self) {
             try PDF417Reader().read(page, card: nil, profile: &profile, evidence: &evidence)
         }
         #expect(
             profile?.steps.contains { $0.name == "codewordGrid" && $0.outcome == "located" } == true,
             "\(profile?.steps.map { "\($0.name) \($0.outcome)" } ?? [])")
-        let grid = try #require(evidence)
+        let grid = try #require(evidence.combined)
         #expect(grid.bestValues.filter { $0 == nil }.count == 24)
         #expect(grid.corrected() == nil)
     }
@@ -233,7 +235,7 @@ import Testing
         // (typed failures), the second reads from the votes of both, exactly.
         let reader = PDF417Reader()
         let first = Self.page(hiding: Self.scattered(shift: 0)), second = Self.page(hiding: Self.scattered(shift: 1))
-        var evidence: PDF417CodewordGrid?
+        var evidence = PDF417CodewordEvidence()
         var profile: PDF417ReadProfile?
         #expect(throws: BarcodeError.self) {
             try reader.read(first, card: nil, profile: &profile, evidence: &evidence)
@@ -242,9 +244,106 @@ import Testing
         #expect(reading.look == .codewordGrid)
         #expect(reading.symbol.bytes == Self.payload)
         // The second frame without the first one's votes does not read.
-        var fresh: PDF417CodewordGrid?
+        var fresh = PDF417CodewordEvidence()
         #expect(throws: BarcodeError.self) {
             try reader.read(second, card: nil, profile: &profile, evidence: &fresh)
         }
+    }
+
+    /// A second card of the same issuer: the test payload with another number and name, of the
+    /// same length, so its symbol has the same shape and the same header codewords.
+    static let otherPayload = Array("@\nANSI 636000080002DL00410278ZV03190008DLDAQT98761234\nDCSMILLER\n".utf8)
+
+    @Test func votesOfAnotherCardStartTheEvidenceOverAndNeverReadAsTheFirstCard() throws {
+        let first = Self.block()
+        let second = try #require(
+            PDF417CodewordTable.blockCodewords(
+                Self.otherPayload, rows: Self.rows, columns: Self.columns, level: Self.level))
+        // The two blocks share their header codewords (rows 0-4 hold only header bytes) and differ
+        // in most of the rest.
+        #expect(first[0..<30] == second[0..<30])
+        #expect(zip(first, second).filter { $0 != $1 }.count > 25)
+        // Two frames of the first card, both losing the header (rows 0-4 of columns 0-4: 25
+        // codewords), then one of the second card losing rows 8-12 of the same columns.
+        let header: [(rows: Range<Int>, columns: Range<Int>)] = [(0..<5, 0..<5)]
+        let lower: [(rows: Range<Int>, columns: Range<Int>)] = [(8..<13, 0..<5)]
+        let scanner = PDF417RowScanner()
+        let a1 = try #require(scanner.scan(Self.frame(hiding: header)))
+        let a2 = try #require(scanner.scan(Self.frame(hiding: header)))
+        let b1 = try #require(scanner.scan(Self.frame(hiding: lower, block: second)))
+        // Added up blindly, the second card's frame would fill the first card's header and the
+        // votes would correct to the first card's block while the second card is shown.
+        var blind = a1
+        blind.combine(a2)
+        #expect(blind.corrected() == nil)
+        blind.combine(b1)
+        #expect(blind.corrected() == first)
+        // The evidence takes the second card's frame as another card: it starts over with it.
+        var evidence = PDF417CodewordEvidence()
+        #expect(evidence.add(a1) == .started)
+        #expect(evidence.add(a2) == .joined)
+        let agreement = try #require(evidence.combined).agreement(with: b1)
+        #expect(agreement.correctionCompared >= PDF417CodewordEvidence.minimumCorrectionCompared)
+        #expect(agreement.correctionAgreeing == 0)
+        #expect(evidence.add(b1) == .replaced)
+        #expect(evidence.frames.count == 1 && evidence.combined?.corrected() == nil)
+        // Frames of one card agree everywhere both read, and join.
+        let b2 = try #require(scanner.scan(Self.frame(hiding: header, block: second)))
+        #expect(evidence.add(b2) == .joined)
+        #expect(evidence.combined?.corrected() == second)
+    }
+
+    /// The test payload with the document number's last digit changed: another card whose symbol
+    /// differs from the test symbol in one or two data codewords and nearly every error-correction one.
+    static let neighbourPayload = Array("@\nANSI 636000080002DL00410278ZV03190008DLDAQT64235788\nDCSSAMPLE\n".utf8)
+
+    @Test func theReaderNeverReadsTheFirstCardFromTheSecondCardsFrame() throws {
+        // Through the reader, as a video would show them: two frames of the first card losing the
+        // same 24 codewords, then one of the second card losing 24 others. No frame reads alone.
+        // Added up blindly, the second card's frame fills the first card's gaps with the codewords
+        // both share, and the votes correct to the first card's block while the second is shown;
+        // the reader starts over instead, and the second card reads from its own two frames only.
+        let first = Self.block()
+        let second = try #require(
+            PDF417CodewordTable.blockCodewords(
+                Self.neighbourPayload, rows: Self.rows, columns: Self.columns, level: Self.level))
+        #expect((1...2).contains(zip(first.prefix(68), second.prefix(68)).filter { $0 != $1 }.count))
+        let (gaps, others) = (Self.scattered(shift: 0), Self.scattered(shift: 1))
+        let scanner = PDF417RowScanner()
+        var blind = try #require(scanner.scan(Self.frame(hiding: gaps, block: first)))
+        blind.combine(try #require(scanner.scan(Self.frame(hiding: gaps, block: first))))
+        blind.combine(try #require(scanner.scan(Self.frame(hiding: others, block: second))))
+        #expect(blind.corrected() == first)
+
+        let reader = PDF417Reader()
+        var evidence = PDF417CodewordEvidence()
+        var profile: PDF417ReadProfile?
+        for page in [
+            Self.page(hiding: gaps, block: first), Self.page(hiding: gaps, block: first),
+            Self.page(hiding: others, block: second),
+        ] {
+            #expect(throws: BarcodeError.self) {
+                try reader.read(page, card: nil, profile: &profile, evidence: &evidence)
+            }
+        }
+        #expect(evidence.frames.count == 1)
+        let reading = try reader.read(
+            Self.page(hiding: gaps, block: second), card: nil, profile: &profile, evidence: &evidence)
+        #expect(reading.look == .codewordGrid)
+        #expect(reading.symbol.bytes == Self.neighbourPayload)
+    }
+
+    @Test func theEvidenceKeepsTheLastFramesOnly() throws {
+        let grid = try #require(PDF417RowScanner().scan(Self.frame(hiding: [])))
+        var evidence = PDF417CodewordEvidence()
+        for _ in 0..<(PDF417CodewordEvidence.maximumFrames + 3) { evidence.add(grid) }
+        #expect(evidence.frames.count == PDF417CodewordEvidence.maximumFrames)
+        // The combined votes are those of the frames kept: each position's count is the kept
+        // frames' count times one frame's.
+        let single = grid.votes.map { $0.values.reduce(0, +) }
+        let combined = try #require(evidence.combined).votes.map { $0.values.reduce(0, +) }
+        #expect(combined == single.map { $0 * PDF417CodewordEvidence.maximumFrames })
+        evidence.reset()
+        #expect(evidence.isEmpty && evidence.combined == nil)
     }
 }

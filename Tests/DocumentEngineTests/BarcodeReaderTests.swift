@@ -118,7 +118,7 @@ import Testing
         let quad = CardPlacement.corners(width: 960, height: 540, cardWidth: 620, degrees: 0)
         let frame = CardPlacement.frame(card: card.image, quad: quad, width: 960, height: 540)
         var profile: PDF417ReadProfile? = PDF417ReadProfile()
-        var evidence: PDF417CodewordGrid?
+        var evidence = PDF417CodewordEvidence()
         let reading = try PDF417Reader().read(frame, card: quad, profile: &profile, evidence: &evidence)
         #expect(reading.symbol.bytes == payload.bytes)
         let steps = try #require(profile?.steps)
@@ -133,7 +133,7 @@ import Testing
         }
         let noisy = CardPlacement.noisy(stripes, sigma: 12, seed: 3)
         var failed: PDF417ReadProfile? = PDF417ReadProfile()
-        var none: PDF417CodewordGrid?
+        var none = PDF417CodewordEvidence()
         let cardQuad = CardPlacement.corners(width: 960, height: 540, cardWidth: 750, degrees: 2)
         #expect(throws: BarcodeError.self) {
             try PDF417Reader().read(noisy, card: cardQuad, profile: &failed, evidence: &none)

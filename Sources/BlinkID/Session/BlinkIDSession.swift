@@ -28,6 +28,12 @@ public final class BlinkIDSession {
     private var acceptedMRZ: (record: MRZRecord, rawLines: [String], confidences: [[Float]], verified: Bool)?
     /// The barcode accepted for the document.
     private var acceptedBarcode: BarcodeResult?
+    /// In video: the codeword votes of the symbol in sight across the frames of the current side
+    /// (``PDF417CodewordEvidence``: one card only, the last few frames), corrected together when no
+    /// frame decodes alone. Reset when the side changes or a payload is read.
+    private var barcodeEvidence = PDF417CodewordEvidence()
+    /// The side ``barcodeEvidence`` was gathered on.
+    private var barcodeEvidenceSide: ScanningSide?
     private var documentImages: [ScanningSide: RGBAImage] = [:]
     private var faceImage: RGBAImage?
     private var signatureImage: RGBAImage?
@@ -185,6 +191,12 @@ public final class BlinkIDSession {
     /// is accepted) the same test gates the reader's two quick texture looks only, so fronts pay one
     /// texture pass over the card and at most two decoder calls. Frames whose passport, TD2 or visa
     /// MRZ is read are never searched.
+    ///
+    /// In video, the codewords of frames that do not decode are kept as votes
+    /// (``barcodeEvidence``) and corrected together with the next frames' of the same card: a
+    /// symbol whose every frame loses too many codewords (glare, blur) reads once the frames
+    /// together cover it. Votes of another card start the evidence over (``PDF417CodewordEvidence``);
+    /// they are dropped when the side changes, a payload is read or the frame was cancelled.
     private func readBarcode(
         _ gray: GrayImage, roi: PixelRect, analysis: FrameAnalysis, observation: ScanFlow.Observation,
         isCancelled: () -> Bool
@@ -205,10 +217,22 @@ public final class BlinkIDSession {
             guard let card = analysis.documentQuad, Self.barcodeLikely(in: gray, card: card, finder: barcodeFinder)
             else { return (.none, nil) }
         }
+        let video = settings.inputImageSource == .video
+        if barcodeEvidenceSide != flow.currentSide {
+            barcodeEvidence.reset()
+            barcodeEvidenceSide = flow.currentSide
+        }
+        var evidence = video ? barcodeEvidence : PDF417CodewordEvidence()
+        var profile: PDF417ReadProfile?
+        defer {
+            // A cancelled frame contributes nothing; a read payload ends the card's votes.
+            if video, !isCancelled() { barcodeEvidence = evidence }
+        }
         do {
             let reading = try barcodeReader.read(
-                gray, card: analysis.documentQuad, quick: quick,
+                gray, card: analysis.documentQuad, quick: quick, profile: &profile, evidence: &evidence,
                 isCancelled: isCancelled)
+            evidence.reset()
             return (.read, BarcodeResult(reading))
         } catch {
             switch error {

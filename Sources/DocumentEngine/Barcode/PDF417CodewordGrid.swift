@@ -50,6 +50,42 @@ package struct PDF417CodewordGrid: Sendable, Equatable {
         return true
     }
 
+    /// How far two readings agree: positions where both have a best value, and how many of them
+    /// hold the same one.
+    package struct Agreement: Sendable, Equatable {
+        /// Over every position.
+        package var agreeing = 0, compared = 0
+        /// Over the error-correction codewords only (the last 2^(level + 1) positions): they depend
+        /// on every data codeword, so two cards whose payloads share a header and padding still
+        /// differ in nearly all of them, where two frames of one card agree.
+        package var correctionAgreeing = 0, correctionCompared = 0
+    }
+
+    /// How far `other` (a reading of a symbol of the same shape) agrees with these votes
+    /// (``bestValues``); nothing compared when the shapes differ.
+    package func agreement(with other: PDF417CodewordGrid) -> Agreement {
+        var result = Agreement()
+        guard hasSameShape(as: other) else { return result }
+        let correctionStart = rows * columns - Self.errorCorrectionCount(errorCorrectionLevel)
+        for (i, (mine, theirs)) in zip(bestValues, other.bestValues).enumerated() {
+            guard let mine, let theirs else { continue }
+            result.compared += 1
+            if mine == theirs { result.agreeing += 1 }
+            if i >= correctionStart {
+                result.correctionCompared += 1
+                if mine == theirs { result.correctionAgreeing += 1 }
+            }
+        }
+        return result
+    }
+
+    /// Positions whose best value (``bestValues``) is not the one `codewords` (a full block of
+    /// this shape) hold there; positions without a best value do not count.
+    package func disagreements(with codewords: [Int]) -> Int {
+        guard codewords.count == rows * columns else { return rows * columns }
+        return zip(bestValues, codewords).filter { best, value in best.map { $0 != value } ?? false }.count
+    }
+
     /// Positions with at least one vote.
     package var filled: Int { votes.filter { !$0.isEmpty }.count }
 

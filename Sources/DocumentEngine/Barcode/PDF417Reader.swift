@@ -15,16 +15,15 @@ package import CaptureCore
 ///    (``BarcodeOutlineFitter``, on the region cut out along its axes at half size) and rectified
 ///    from the frame, enlarged so its rows span about 1100 pixels (undoes rotation, perspective and
 ///    small modules);
-/// 2. the region itself cut out and enlarged the same way (when no outline was fitted, or its look
-///    failed);
+/// 2. when no outline was fitted: the region itself cut out and enlarged the same way;
 /// 2a. the finder's next candidates (up to ``maximumCandidates`` in all, ranked by start/stop
 ///    pattern evidence: a guilloche, striped paper or text lines may rank before a blurred symbol),
 ///    each cut out, and its outline fitted when its patterns were seen;
 /// 3. with a card quadrilateral: the card rectified as ID-1 at about 3 pixels per 0.25 mm module
 ///    (and zxing-cpp's own search of the region around the card, only when the finder gave no
 ///    candidate); without one, the whole frame (zxing-cpp's local-average binariser, rotations);
-/// 4. further preparations of the outline, cut-out and card images: sharpening (defocus), local-mean
-///    threshold;
+/// 4. further preparations of the outline, cut-out and card images: sharpening (defocus), then
+///    (when an outline was fitted) the plain cut-out of 2, then local-mean thresholds;
 /// 5. when some look saw a symbol that failed error correction: that symbol's area rectified alone;
 /// 6. only when every zxing-cpp look failed (so it costs nothing on frames zxing-cpp reads): the
 ///    codewords of the first candidate's fitted outline read with the symbol's own geometry
@@ -35,12 +34,15 @@ package import CaptureCore
 ///    added first (``read(_:card:quick:profile:evidence:isCancelled:)``).
 /// The order is by what reads most at least cost, counted on the tuning family with
 /// `capkit eval-barcode --timings` (outline first: it reads most frames the plain cut-out reads
-/// and many it does not; smoothing and a global Otsu threshold were dropped: they never read one).
+/// and many it does not; after a fitted outline failed, the plain cut-out never read a tuning hard
+/// frame and the card read the phone-like frames it read, at less cost; smoothing and a global
+/// Otsu threshold were dropped: they never read one).
 ///
 /// **Bounded work:** at most ``maximumLooks`` decoder calls per frame and ``maximumWork`` work
 /// units (``workUnits(_:_:)``, a thousand pixels handed to zxing-cpp each), each call on an image
 /// of at most the frame's size (cut-outs are at most 1600 x 1200 pixels, cards 1370 x 864), plus
-/// one texture pass over every second pixel of the frame; `isCancelled` is polled between looks.
+/// one texture pass over every second pixel of the frame and at most one codeword look (a row
+/// scan of the outline cut-out, outside the decoder budget); `isCancelled` is polled between looks.
 /// Measured on 1920 x 1080 frames with `capkit eval-barcode --timings` (CPU per step).
 package struct PDF417Reader: Sendable {
     /// Which look produced a reading.
@@ -100,6 +102,9 @@ package struct PDF417Reader: Sendable {
     static let cardWidth = 85.6
     static let cardHeight = 53.98
 
+    /// Finds the symbol's candidate regions by their texture (its thresholds can be varied to measure them).
+    package var regionFinder = BarcodeRegionFinder()
+
     /// Whether the codeword look (``Look/codewordGrid``) is made when the zxing-cpp looks fail
     /// (off only to measure the reader without it).
     package var readsCodewords = true
@@ -127,7 +132,7 @@ package struct PDF417Reader: Sendable {
         throws(BarcodeError) -> Reading
     {
         var profile: PDF417ReadProfile?
-        var evidence: PDF417CodewordGrid?
+        var evidence = PDF417CodewordEvidence()
         return try read(
             frame, card: card, quick: quick, profile: &profile, evidence: &evidence, isCancelled: isCancelled)
     }
@@ -135,12 +140,17 @@ package struct PDF417Reader: Sendable {
     /// Reads the symbol in `frame` as ``read(_:card:quick:isCancelled:)`` does. When `profile` is
     /// not nil, each step's CPU time and outcome are appended to it (``PDF417ReadProfile``).
     /// `evidence` combines codewords across the frames of a video: when no look decodes, the
-    /// codewords read in this frame (``Look/codewordGrid``) are added to it (the votes of earlier
-    /// frames of the same symbol; replaced when the symbol's shape differs) and the combined votes
-    /// are corrected. Start a sequence with nil; the evidence is kept until the caller drops it.
+    /// codewords read in this frame (``Look/codewordGrid``) are added to it
+    /// (``PDF417CodewordEvidence/add(_:)``: they join the votes of earlier frames of the same
+    /// symbol, or start it over when they are another card's) and the combined votes are
+    /// corrected, then this frame's alone when they differ. A block corrected from the combined
+    /// votes is returned only when this frame's own codewords agree with it but for at most half
+    /// its error-correction codewords' count (a frame of another card disagrees in nearly all of
+    /// them); else the evidence starts over with this frame. Start a sequence with an empty
+    /// evidence; the caller resets it when the side or the scan changes.
     package func read(
         _ frame: GrayImage, card: Quadrilateral2D?, quick: Bool = false, profile: inout PDF417ReadProfile?,
-        evidence: inout PDF417CodewordGrid?, isCancelled: () -> Bool = { false }
+        evidence: inout PDF417CodewordEvidence, isCancelled: () -> Bool = { false }
     )
         throws(BarcodeError) -> Reading
     {
@@ -151,7 +161,9 @@ package struct PDF417Reader: Sendable {
         }
         var search = Search(reader: self, profile: profile)
         defer { profile = search.profile }
-        var views = Views(frame: frame, card: card.flatMap { $0.isConvex && $0.area >= 400 ? Self.landscape($0) : nil })
+        var views = Views(
+            frame: frame, card: card.flatMap { $0.isConvex && $0.area >= 400 ? Self.landscape($0) : nil },
+            finder: regionFinder)
         let finderStart = ThreadCPUTime.now()
         _ = views.candidate(0)
         search.record("finder", since: finderStart, outcome: "\(views.candidateCount) candidates")
@@ -159,17 +171,21 @@ package struct PDF417Reader: Sendable {
         let outlineStart = ThreadCPUTime.now()
         _ = views.foundOutline(0)
         search.record("outline#0", since: outlineStart, outcome: "image")
-        let head: [(Look, Int)] = [(.foundOutline, 0), (.foundRegion, 0)]
+        // The plain cut-out right after the outline only when no outline was fitted; else after the
+        // card and the sharpened outline.
+        let regionLater = !quick && views.foundOutline(0) != nil
+        let head: [(Look, Int)] = regionLater ? [(.foundOutline, 0)] : [(.foundOutline, 0), (.foundRegion, 0)]
         // The plan after the texture looks, most productive first (counted on the tuning family with
         // `capkit eval-barcode --timings`); the search of the whole card region only when the finder
         // gave no candidate (with one, the texture looks cover the symbol and it never read one).
+        let later: [Look] = regionLater ? [.foundRegion] : []
         let rest: [Look] =
             quick
             ? []
             : views.card == nil
-                ? [.wholeFrame, .foundOutlineSharpened, .foundOutlineLocalMean, .foundRegionLocalMean]
-                : (views.candidateCount == 0 ? [.cardRegion] : [])
-                    + [.rectifiedCard, .foundOutlineSharpened, .rectifiedCardLocalMean, .foundOutlineLocalMean]
+                ? [.wholeFrame, .foundOutlineSharpened] + later + [.foundOutlineLocalMean, .foundRegionLocalMean]
+                : (views.candidateCount == 0 ? [.cardRegion] : []) + [.rectifiedCard, .foundOutlineSharpened]
+                    + later + [.rectifiedCardLocalMean, .foundOutlineLocalMean]
         // The finder's further candidates: each cut out and looked at once (its outline too when its
         // start/stop patterns were seen), before the looks at the whole card or frame.
         var others: [(Look, Int)] = []
@@ -221,14 +237,16 @@ package struct PDF417Reader: Sendable {
     private struct Views {
         let frame: GrayImage
         let card: Quadrilateral2D?
+        let finder: BarcodeRegionFinder
         private var candidates: [BarcodeRegionFinder.Region]?
         private var uprights: [Int: Upright?] = [:]
         private var outlines: [Int: (image: GrayImage, toFrame: Homography)?] = [:]
         private var rectifiedCard: (image: GrayImage, toFrame: Homography, scale: Double)??
 
-        init(frame: GrayImage, card: Quadrilateral2D?) {
+        init(frame: GrayImage, card: Quadrilateral2D?, finder: BarcodeRegionFinder) {
             self.frame = frame
             self.card = card
+            self.finder = finder
         }
 
         typealias Input = (GrayImage, PDF417Decoder, (Point2D) -> Point2D)
@@ -287,7 +305,7 @@ package struct PDF417Reader: Sendable {
         /// The finder's candidate `index` (most symbol-like first), nil past the last one.
         mutating func candidate(_ index: Int) -> BarcodeRegionFinder.Region? {
             if candidates == nil {
-                candidates = BarcodeRegionFinder().candidates(in: frame, limit: PDF417Reader.maximumCandidates)
+                candidates = finder.candidates(in: frame, limit: PDF417Reader.maximumCandidates)
             }
             guard let candidates, index < candidates.count else { return nil }
             return candidates[index]
@@ -475,37 +493,37 @@ package struct PDF417Reader: Sendable {
             }
         }
 
-        /// Reads the codewords of the upright symbol `image` (within the work budget: its pixels
-        /// count as a decoder call's), adds them to `evidence` and decodes the combined votes when
-        /// they correct.
+        /// Reads the codewords of the upright symbol `image`, adds them to `evidence` and decodes
+        /// the combined votes when they correct, else this frame's votes alone when the evidence
+        /// held earlier frames. Made whatever work the decoder calls spent (one row scan of a
+        /// cut-out of at most 1600 x 1200 pixels): it is the look that gathers a video's votes,
+        /// and the frames that need them are those whose decoder calls used the budget up.
         mutating func codewords(
-            _ image: GrayImage, toFrame: (Point2D) -> Point2D, evidence: inout PDF417CodewordGrid?
+            _ image: GrayImage, toFrame: (Point2D) -> Point2D, evidence: inout PDF417CodewordEvidence
         ) throws(BarcodeError) -> Reading? {
-            let cost = (image.width * image.height + 999) / 1000
-            guard work + cost <= PDF417Reader.maximumWork else {
-                lastOutcome = "skipped"
-                return nil
-            }
-            work += cost
             lastOutcome = "not found"
             guard let grid = PDF417RowScanner().scan(image) else { return nil }
-            if var combined = evidence, combined.combine(grid) {
-                evidence = combined
-            } else {
-                evidence = grid
-            }
+            evidence.add(grid)
             lastOutcome = "located"
-            guard let evidence else { return nil }
-            return try decode(evidence, toFrame: toFrame, image: image)
+            guard let combined = evidence.combined else { return nil }
+            if evidence.frames.count > 1, let codewords = combined.corrected() {
+                let capacity = PDF417CodewordGrid.errorCorrectionCount(grid.errorCorrectionLevel) / 2
+                if grid.disagreements(with: codewords) <= capacity {
+                    return try decode(combined, codewords, toFrame: toFrame, image: image)
+                }
+                // The frame in front is not of the symbol the votes correct to.
+                evidence.restart(with: grid)
+            }
+            guard let codewords = grid.corrected() else { return nil }
+            return try decode(grid, codewords, toFrame: toFrame, image: image)
         }
 
-        /// The reading of `grid` when its votes correct: the corrected codewords drawn as a clean
-        /// symbol and decoded by zxing-cpp (its error correction checks the block once more). A
-        /// block that does not correct gives nil, never a guess.
+        /// The reading of `codewords`, corrected from `grid`'s votes: drawn as a clean symbol and
+        /// decoded by zxing-cpp (its error correction checks the block once more).
         private mutating func decode(
-            _ grid: PDF417CodewordGrid, toFrame: (Point2D) -> Point2D, image: GrayImage
+            _ grid: PDF417CodewordGrid, _ codewords: [Int], toFrame: (Point2D) -> Point2D, image: GrayImage
         ) throws(BarcodeError) -> Reading? {
-            guard let codewords = grid.corrected(), let clean = grid.image(of: codewords) else { return nil }
+            guard let clean = grid.image(of: codewords) else { return nil }
             let decoder = PDF417Decoder(tryHarder: false, tryRotate: false, tryDownscale: false, binarizer: .fixed)
             guard case var .decoded(symbol) = try decoder.attempt(clean) else { return nil }
             looks += 1

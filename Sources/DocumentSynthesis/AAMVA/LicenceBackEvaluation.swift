@@ -27,6 +27,12 @@ package struct LicenceBackEvaluation: Sendable {
     /// Whether the reader makes its codeword look (``PDF417Reader/readsCodewords``); in video the
     /// codeword votes of a card's frames are combined.
     package var readsCodewords = true
+    /// Tuning family only: the symbol's rows this many modules high (``LicenceBackRenderer/rowModules``;
+    /// nil: the renderer's four).
+    package var rowModules: Double?
+    /// The region finder's second coherence level (``BarcodeRegionFinder/lowCoherence``), when
+    /// another than its own is measured.
+    package var lowCoherence: Double?
 
     package init(family: SceneFamily, seed: UInt64, frameWidth: Int, frameHeight: Int) {
         self.family = family
@@ -153,7 +159,8 @@ package struct LicenceBackEvaluation: Sendable {
             }
         case .tuning:
             let generator = LicenceBackSceneGenerator(
-                composer: try SceneComposer(tier: tier, frameWidth: frameWidth, frameHeight: frameHeight))
+                composer: try SceneComposer(tier: tier, frameWidth: frameWidth, frameHeight: frameHeight),
+                rowModules: rowModules)
             // Tuning video: the same payload placed by `frames` scenes of their own (the tuning
             // generator draws the card's design from the scene seed).
             let payloadSeed = SeededGenerator.derive(seed: cardSeed, index: 1)
@@ -187,14 +194,15 @@ package struct LicenceBackEvaluation: Sendable {
         onOutcome: (Int, Sample, Outcome, Double) throws -> Void = { _, _, _, _ in },
         onVideoCard: (Int) -> Void = { _ in }
     ) throws -> TierReport {
-        let reader = PDF417Reader(acceptsNonAAMVA: false, readsCodewords: readsCodewords)
+        var reader = PDF417Reader(acceptsNonAAMVA: false, readsCodewords: readsCodewords)
+        if let lowCoherence { reader.regionFinder.lowCoherence = lowCoherence }
         let localizer = DocumentLocalizer()
         var report = TierReport()
 
         /// Reads one frame as an app would, the card outline then the barcode within it: the result,
         /// the reader's and the localiser's CPU milliseconds, and whether the outline was found.
         func read(
-            _ sample: Sample, profile: inout PDF417ReadProfile?, evidence: inout PDF417CodewordGrid?
+            _ sample: Sample, profile: inout PDF417ReadProfile?, evidence: inout PDF417CodewordEvidence
         ) -> (Result<PDF417Reader.Reading, BarcodeError>, Double, Double, Bool) {
             let start = ThreadCPUTime.now()
             let located = localizer.locate(
@@ -214,7 +222,7 @@ package struct LicenceBackEvaluation: Sendable {
             let sample = try samples(tier: tier, tierIndex: tierIndex, index: i, frames: 1, video: false)[0]
             try onFrame(i, sample)
             var profile: PDF417ReadProfile? = profilesSteps ? PDF417ReadProfile() : nil
-            var single: PDF417CodewordGrid?
+            var single = PDF417CodewordEvidence()
             let (result, time, localiserTime, localised) = read(sample, profile: &profile, evidence: &single)
             for step in profile?.steps ?? [] {
                 var total = report.steps[step.name] ?? StepTotal()
@@ -249,7 +257,7 @@ package struct LicenceBackEvaluation: Sendable {
             onVideoCard(card)
             report.videoCards += 1
             let frames = try samples(tier: tier, tierIndex: tierIndex, index: card, frames: videoFrames, video: true)
-            var evidence: PDF417CodewordGrid?
+            var evidence = PDF417CodewordEvidence()
             for sample in frames {
                 var profile: PDF417ReadProfile?
                 let (result, time, _, _) = read(sample, profile: &profile, evidence: &evidence)

@@ -19,6 +19,9 @@ package struct LicenceBackRenderer: Sendable {
     package var nominalBarcodeWidth = 70.0
     /// Largest symbol height, millimetres.
     package var maximumBarcodeHeight = 25.0
+    /// Rows this many modules high, when set (the symbol is narrowed when its rows would make it
+    /// taller than ``maximumBarcodeHeight``); nil: four modules, three to four for tall symbols.
+    package var rowModules: Double?
 
     /// The card size (ID-1).
     package static let cardWidth = 85.6
@@ -57,7 +60,13 @@ package struct LicenceBackRenderer: Sendable {
         let rows = Double(matrix.height) / 4
         var moduleWidth = nominalBarcodeWidth / Double(matrix.width)
         var rowHeight = 4 * moduleWidth
-        if rows * rowHeight > maximumBarcodeHeight {
+        if let rowModules, rowModules > 0 {
+            rowHeight = rowModules * moduleWidth
+            if rows * rowHeight > maximumBarcodeHeight {
+                rowHeight = maximumBarcodeHeight / rows
+                moduleWidth = rowHeight / rowModules
+            }
+        } else if rows * rowHeight > maximumBarcodeHeight {
             rowHeight = max(3 * moduleWidth, maximumBarcodeHeight / rows)
             if rows * rowHeight > maximumBarcodeHeight {
                 rowHeight = maximumBarcodeHeight / rows

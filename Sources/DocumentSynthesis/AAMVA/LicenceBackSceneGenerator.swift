@@ -16,9 +16,13 @@ package struct LicenceBackSceneGenerator: Sendable {
     }
 
     package let composer: SceneComposer
+    /// Rows of the symbol this many modules high (``LicenceBackRenderer/rowModules``); nil: the
+    /// renderer's four.
+    package var rowModules: Double?
 
-    package init(composer: SceneComposer) {
+    package init(composer: SceneComposer, rowModules: Double? = nil) {
         self.composer = composer
+        self.rowModules = rowModules
     }
 
     /// The frame of `seed`; `payloadSeed` (nil: derived from `seed`) chooses the payload, so that
@@ -32,8 +36,9 @@ package struct LicenceBackSceneGenerator: Sendable {
         let scene = try composer.compose(seed: seed, fileName: fileName, kind: .td1Front) {
             (scale, identity, random) throws(SceneCompositionError) -> RenderedDocument in
             do throws(BarcodeError) {
-                let rendered = try LicenceBackRenderer(pixelsPerMillimetre: scale).render(
-                    payload: payload.bytes, using: &random)
+                var renderer = LicenceBackRenderer(pixelsPerMillimetre: scale)
+                renderer.rowModules = rowModules
+                let rendered = try renderer.render(payload: payload.bytes, using: &random)
                 back = rendered
                 return LicenceBackRenderer.document(rendered, identity: identity)
             } catch {
