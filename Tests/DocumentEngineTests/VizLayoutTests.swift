@@ -20,6 +20,17 @@ import Testing
         #expect(aamva.zone(of: .documentNumber)?.captions["label"] == ["4d"])
         #expect(aamva.zone(of: .address)?.maximumLines == 2)
         #expect(catalogue.layout(for: .td3)?.id == "icao-td3")
+        let td2 = try #require(catalogue.layout(for: .td2))
+        #expect(td2.id == "icao-td2" && td2.dateOrder == .dayMonthYear && td2.captionPlacement == nil)
+        for field in [VizField.primaryName, .secondaryName, .documentNumber, .dateOfBirth, .dateOfExpiry, .sex] {
+            #expect(td2.zone(of: field) != nil, "TD2 lacks \(field)")
+        }
+        // The TD2 cells sit right of the portrait and above the signature and the MRZ.
+        let size = DocumentLayout.of(.td2)
+        for cell in td2.fields {
+            #expect(cell.zone.x >= (size.face?.x ?? 0) + (size.face?.width ?? 0), "\(cell.field)")
+            #expect(cell.zone.y + cell.zone.height <= (size.signature?.y ?? size.height), "\(cell.field)")
+        }
     }
 
     @Test func everyLayoutsCellsAreDisjoint() throws {
