@@ -13,8 +13,8 @@ struct BenchVizCommand: ParsableCommand {
         commandName: "bench-viz",
         abstract: "CPU time per side of the VIZ reader, with Tesseract on the whole rectified side as the peer.",
         discussion: """
-            Frames are generated (held-out family, phone-like tier, fixed seeds) for the TD3 data page and \
-            the TD1 front. The reader rectifies the side from its true corners at 12 px/mm, finds the field \
+            Frames are generated (held-out family, phone-like tier, fixed seeds) for the TD3 data page, \
+            the TD2 card, the TD1 front and the AAMVA licence front. The reader rectifies the side from its true corners at 12 px/mm, finds the field \
             lines and reads them (the cost paid once per side). The peer rectifies the same side at the same \
             scale and reads it with one Tesseract call (Latin model, automatic page segmentation). Times are \
             the calling thread's CPU time.
@@ -59,12 +59,16 @@ struct BenchVizCommand: ParsableCommand {
         print(
             "== Printed fields (VIZ), \(size) phone-like held-out frames; peer: Tesseract on the whole rectified side =="
         )
-        for (name, kind) in [("TD3 data page", DocumentLayout.Kind.td3), ("TD1 front", .td1Front)] {
+        let sides: [(String, DocumentLayout.Kind, String?)] = [
+            ("TD3 data page", .td3, nil), ("TD2 card", .td2, nil), ("TD1 front", .td1Front, nil),
+            ("AAMVA licence front", .td1Front, "aamva-front"),
+        ]
+        for (name, kind, layoutID) in sides {
             var own: [Double] = [], other: [Double] = []
             for i in 0..<frames {
                 let scene = try HeldOutSceneComposer(
                     tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
-                    printsVizFromLayouts: true
+                    printsVizFromLayouts: true, vizLayoutID: layoutID
                 ).compose(seed: seed &+ UInt64(i) &* 7919)
                 guard let truth = scene.document.viz, let layout = catalogue.layout(id: truth.layoutID) else {
                     continue

@@ -27,7 +27,7 @@ struct EvalVizCommand: AsyncParsableCommand {
     @Option(help: "Tiers (clean, phone, hard), comma-separated.")
     var tiers = "clean,phone"
 
-    @Option(help: "Layouts (td3, td1front, aamva: the US/Canadian licence front), comma-separated.")
+    @Option(help: "Layouts (td3, td2, td1front, aamva: the US/Canadian licence front), comma-separated.")
     var layouts = "td3,td1front"
 
     @Option(help: "Frames per family, tier and layout.")
@@ -41,6 +41,21 @@ struct EvalVizCommand: AsyncParsableCommand {
 
     @Option(help: "Tesseract models, +-separated (default Latin; 'layout' for the layout's languages + deu+spa).")
     var ocrModels = "Latin"
+
+    @Option(
+        help:
+            "The reader's candidates, comma-separated PREPARATION:r|u (r: held to the field's characters, u: unrestricted; preparations raw, stretched); default the reader's."
+    )
+    var candidates: String?
+
+    @Option(help: "Margin kept above a value line, as a share of its height (default the reader's).")
+    var marginAbove: Double?
+
+    @Option(
+        help:
+            "Horizontal scale of line images before OCR, comma-separated to read every frame at each (one table each; default the reader's)."
+    )
+    var horizontalScales: String?
 
     @Option(
         help:
@@ -70,6 +85,12 @@ struct EvalVizCommand: AsyncParsableCommand {
         guard count > 0 else { throw ValidationError("--count must be positive.") }
         guard tesseractSetup == "lines" || tesseractSetup == "plain" else {
             throw ValidationError("Unknown --tesseract-setup \(tesseractSetup); use lines or plain.")
+        }
+        if let horizontalScales {
+            let values = horizontalScales.split(separator: ",").map { Double($0) }
+            guard !values.isEmpty, values.allSatisfy({ ($0 ?? 0) > 0.2 && ($0 ?? 0) <= 2 }) else {
+                throw ValidationError("Bad --horizontal-scales \(horizontalScales); use factors in 0.2...2.")
+            }
         }
         guard readings.allSatisfy({ $0 == "candidates" || $0 == "single" }), !readings.isEmpty else {
             throw ValidationError("Unknown --reading \(reading); use candidates or single.")
@@ -107,10 +128,17 @@ struct EvalVizCommand: AsyncParsableCommand {
             recognizer = TimedVizRecognizer(
                 try TesseractVizRecognizer(
                     models: models, lineReading: tesseractSetup != "plain", variables: variables))
+            let chosenCandidates = try candidates.map(Self.parseCandidates)
+            let scales = horizontalScales?.split(separator: ",").compactMap { Double($0) }
             for mode in readings {
-                var reader = VizReader(recognizer: recognizer)
-                if mode == "single" { reader.candidates = [.init(.asRectified, restrictsCharacters: false)] }
-                readers.append((mode, reader))
+                for scale in scales ?? [VizReader(recognizer: recognizer).horizontalScale] {
+                    var reader = VizReader(recognizer: recognizer)
+                    if let chosenCandidates { reader.candidates = chosenCandidates }
+                    if let marginAbove { reader.valueMarginAbove = marginAbove }
+                    reader.horizontalScale = scale
+                    if mode == "single" { reader.candidates = [.init(.asRectified, restrictsCharacters: false)] }
+                    readers.append(((scales?.count ?? 0) > 1 ? "\(mode) x\(scale)" : mode, reader))
+                }
             }
         } catch {
             throw CommandFailure("\(error)")
@@ -130,9 +158,10 @@ struct EvalVizCommand: AsyncParsableCommand {
                     var layoutID: String?
                     switch layoutName {
                     case "td3": kind = .td3
+                    case "td2": kind = .td2
                     case "td1front": kind = .td1Front
                     case "aamva": (kind, layoutID) = (.td1Front, "aamva-front")
-                    default: throw ValidationError("Unknown layout \(layoutName); use td3, td1front or aamva.")
+                    default: throw ValidationError("Unknown layout \(layoutName); use td3, td2, td1front or aamva.")
                     }
                     var tallies = [[VizField: Tally]](repeating: [:], count: readers.count)
                     var cpu = [[Double]](repeating: [], count: readers.count)
@@ -224,6 +253,23 @@ struct EvalVizCommand: AsyncParsableCommand {
                     }
                 }
             }
+        }
+    }
+
+    /// `--candidates`: `raw:r,stretched:r,raw:u` and the like.
+    static func parseCandidates(_ text: String) throws -> [VizReadingCandidate] {
+        try text.split(separator: ",").map { item in
+            let parts = item.split(separator: ":").map(String.init)
+            guard parts.count == 2, parts[1] == "r" || parts[1] == "u" else {
+                throw ValidationError("Bad candidate \(item); use PREPARATION:r or PREPARATION:u.")
+            }
+            let preparation: VizReadingCandidate.Preparation
+            switch parts[0] {
+            case "raw": preparation = .asRectified
+            case "stretched": preparation = .stretched
+            default: throw ValidationError("Unknown preparation \(parts[0]); use raw or stretched.")
+            }
+            return VizReadingCandidate(preparation, restrictsCharacters: parts[1] == "r")
         }
     }
 

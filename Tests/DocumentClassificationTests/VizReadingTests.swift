@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (DocumentLayout.Kind.td3, UInt64(4), String?.none), (.td1Front, 9, nil), (.td1Front, 6, "aamva-front"),
+        (DocumentLayout.Kind.td3, UInt64(4), String?.none), (.td2, 4, nil), (.td1Front, 9, nil),
+        (.td1Front, 6, "aamva-front"),
     ])
     func aGeneratedSideIsReadAsPrinted(kind: DocumentLayout.Kind, seed: UInt64, layoutID: String?) throws {
         let (truth, reading) = try readBack(kind, seed: seed, layoutID: layoutID)

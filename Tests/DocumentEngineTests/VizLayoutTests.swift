@@ -20,6 +20,17 @@ import Testing
         #expect(aamva.zone(of: .documentNumber)?.captions["label"] == ["4d"])
         #expect(aamva.zone(of: .address)?.maximumLines == 2)
         #expect(catalogue.layout(for: .td3)?.id == "icao-td3")
+        let td2 = try #require(catalogue.layout(for: .td2))
+        #expect(td2.id == "icao-td2" && td2.dateOrder == .dayMonthYear && td2.captionPlacement == nil)
+        for field in [VizField.primaryName, .secondaryName, .documentNumber, .dateOfBirth, .dateOfExpiry, .sex] {
+            #expect(td2.zone(of: field) != nil, "TD2 lacks \(field)")
+        }
+        // The TD2 cells sit right of the portrait and above the signature and the MRZ.
+        let size = DocumentLayout.of(.td2)
+        for cell in td2.fields {
+            #expect(cell.zone.x >= (size.face?.x ?? 0) + (size.face?.width ?? 0), "\(cell.field)")
+            #expect(cell.zone.y + cell.zone.height <= (size.signature?.y ?? size.height), "\(cell.field)")
+        }
     }
 
     @Test func everyLayoutsCellsAreDisjoint() throws {
@@ -59,10 +70,45 @@ import Testing
         #expect(VizReader.strippingCaption(text, words: words.sorted { $0.count > $1.count }) == expected)
     }
 
+    /// AAMVA captions are printed on the value's line (`12 RESTR NONE`): the reader strips them by the
+    /// layout's caption words, also as OCR misreads them (`I2`, `12RESTR`, `RESR`), and never a value.
+    @Test(arguments: [
+        (VizField.restrictions, "12 RESTR NONE", "NONE"),
+        (.restrictions, "12RESTR A", "A"),
+        (.restrictions, "I2 RESTR B", "B"),
+        (.restrictions, "RESR B", "B"),
+        (.restrictions, "12 RESTR", ""),
+        (.restrictions, "NONE", "NONE"),
+        (.licenceClass, "9 CLAS C", "C"),
+        (.licenceClass, "9 CLASS CM", "CM"),
+        (.endorsements, "9a END NONE", "NONE"),
+        (.endorsements, "NONE", "NONE"),
+        (.documentNumber, "4d DLN D1234567", "D1234567"),
+        (.documentNumber, "4D 0LN D1234567", "D1234567"),
+        (.address, "8 ADDRESS 8828 PINE RIDGE RD", "8828 PINE RIDGE RD"),
+        (.address, "8828 PINE RIDGE RD", "8828 PINE RIDGE RD"),
+    ])
+    func inlineCaptionsAreStrippedByTheLayoutsCaptionWords(field: VizField, text: String, expected: String) throws {
+        let aamva = try #require(try VizLayoutCatalogue.bundled().layout(id: "aamva-front"))
+        let words = try #require(aamva.zone(of: field)).captionWords
+        #expect(VizReader.strippingCaption(text, words: words, tolerant: true) == expected)
+    }
+
+    @Test func misreadCaptionsAreStrippedOnlyFromInlineCaptionLines() throws {
+        let aamva = try #require(try VizLayoutCatalogue.bundled().layout(id: "aamva-front"))
+        let words = try #require(aamva.zone(of: .restrictions)).captionWords
+        // Captions printed above their values are stripped only as printed.
+        #expect(VizReader.strippingCaption("12RESTR A", words: words) == "12RESTR A")
+        #expect(VizReader.editDistance("RESTR", "RESR") == 1 && VizReader.editDistance("", "AB") == 2)
+        #expect(VizReader.lookAlikeFolded("I2 Réstr") == "12 RE5TR")
+    }
+
     @Test(
         arguments: [
             (VizField.primaryName, "müller-lüdenscheidt.", "MÜLLER-LÜDENSCHEIDT"),
             (.primaryName, "SM1TH", nil),
+            (.secondaryName, "JI‐WOO", "JI-WOO"),
+            (.secondaryName, "JI – WOO", "JI-WOO"),
             (.primaryName, "HERNÁNDEZ- FERNÁNDEZ DE CÓRDOBA", "HERNÁNDEZ-FERNÁNDEZ DE CÓRDOBA"),
             (.documentNumber, "C01X 00T47", "C01X00T47"),
             (.documentNumber, "AB-12", nil),
@@ -135,5 +181,21 @@ import Testing
         #expect(VizReadingCandidate.Preparation.asRectified.prepared(line) == line)
         let scaled = VizReadingCandidate.Preparation.scaled(1.5).prepared(line)
         #expect(scaled.width == 30 && scaled.height == 15)
+    }
+
+    /// On an inline line (`1 LN NÉMETH`) the value starts at its first capital even when an accented
+    /// capital further on is the tallest glyph: the small caption before it is left out.
+    @Test func anInlineValueStartsAtItsFirstCapitalBesideATallerAccentedOne() throws {
+        let width = 40, height = 30
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        func fill(_ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>) {
+            for y in ys { for x in xs { pixels[y * width + x] = 0 } }
+        }
+        fill(2...5, 15...24)  // the caption, 10 rows
+        fill(12...17, 8...24)  // a capital, 17 rows
+        fill(20...25, 3...24)  // an accented capital, 22 rows
+        let image = try GrayImage(width: width, height: height, pixels: pixels)
+        let line = PixelRect(x: 2, y: 8, width: 24, height: 17)
+        #expect(VizReader.inlineValueStart(image, line: line) == 12)
     }
 }

@@ -151,16 +151,23 @@ package struct VizDateParser: Sendable {
         return Int(d)
     }
 
+    /// The letters OCR reads as digits in a month name.
+    private static let digitLookAlikes: [Character: Character] = ["0": "O", "1": "I", "5": "S", "6": "G", "8": "B"]
+
     private static let confusions: [Character: Character] = [
         "O": "0", "D": "0", "Q": "0", "I": "1", "L": "1", "|": "1", "S": "5", "B": "8", "Z": "2",
     ]
 
     /// The month a name or abbreviation stands for (English, French, German, Spanish, Portuguese;
     /// accents optional), or nil. A letter OCR doubled where an accent sits (`AOÙÛT` for `AOÛT`)
-    /// is read once when the name is not found as it is.
+    /// is read once when the name is not found as it is, and a digit in a name as the letter it
+    /// resembles (`0CT` for `OCT`).
     package static func monthNumber(_ token: String) -> Int? {
+        // In a name (two letters or more) a digit is the letter OCR took it for: `0CT`, `N0V`, `AU6`.
+        let letters = token.filter(\.isLetter).count
+        let spelled = letters >= 2 ? String(token.map { digitLookAlikes[$0] ?? $0 }) : token
         let folded = String(
-            token.uppercased().decomposedStringWithCanonicalMapping.unicodeScalars
+            spelled.uppercased().decomposedStringWithCanonicalMapping.unicodeScalars
                 .filter { $0.value >= 65 && $0.value <= 90 }.map(Character.init))
         if let month = monthNames[folded] { return month }
         var single = ""

@@ -24,6 +24,14 @@ package struct VizReader: Sendable {
     /// Lowest confidence accepted for a value two candidates read alike (the higher of the two;
     /// tuning family: correct numbers read at 0.35–0.55 by every preparation).
     package var minimumAgreedConfidence: Double = 0.3
+    /// The margin kept above a value line, as a share of its height (at least the third kept below),
+    /// short of the line above it in the cell: accents reach about 0.3 of a capital above it (tuning
+    /// family: 1/3 cut the accents of É, Ó, Ü; chosen with `capkit eval-viz --margin-above`).
+    package var valueMarginAbove = 0.5
+    /// Horizontal scale of each line image before it is read: the recogniser's network sees a line
+    /// at a fixed height, so its cost grows with the line's width over its height, and a line
+    /// narrowed by this factor is read in that share of the time.
+    package var horizontalScale = 1.0
     /// The line finder.
     package var lineFinder = VizLineFinder()
     /// The ways each field is read, in order: the first whose value passes the field's checks is
@@ -146,9 +154,8 @@ package struct VizReader: Sendable {
             let pixelCell = PixelRect(
                 x: Int((cell.zone.x * s).rounded()), y: Int((cell.zone.y * s).rounded()),
                 width: Int((cell.zone.width * s).rounded()), height: Int((cell.zone.height * s).rounded()))
-            let lines = valueLines(
-                lineFinder.lines(in: document, cell: pixelCell, pixelsPerMillimetre: s),
-                maximum: cell.maximumLines)
+            let found = lineFinder.lines(in: document, cell: pixelCell, pixelsPerMillimetre: s)
+            let lines = valueLines(found, maximum: cell.maximumLines)
             guard !lines.isEmpty else {
                 notRead.append(cell.field)
                 if structured.contains(cell.field) {
@@ -160,17 +167,28 @@ package struct VizReader: Sendable {
             let inline = layout.captionPlacement == .inline
             let crops = lines.map { line -> GrayImage in
                 let padY = max(2, line.rect.height / 3), padX = max(3, Int(0.8 * s))
+                // Accents stand above the capitals, where a line's rows hold too little ink to be found;
+                // the margin stops short of the line above (the caption).
+                let above = found.filter { $0.rect.y + $0.rect.height <= line.rect.y }.map {
+                    $0.rect.y + $0.rect.height
+                }
+                .max()
+                let room = above.map { line.rect.y - $0 - 1 } ?? Int.max
+                let padAbove = max(1, min(max(padY, Int(Double(line.rect.height) * valueMarginAbove)), room))
                 // An inline caption is smaller than the value: the value starts at the first tall glyph.
                 let start = inline ? Self.inlineValueStart(document, line: line.rect) ?? line.rect.x : line.rect.x
                 let right = line.rect.x + line.rect.width
                 // After an inline caption the margin is kept narrow: the caption's last letter is close.
                 let leftPad = start == line.rect.x ? padX : 2
                 let crop = PixelRect(
-                    x: start - leftPad, y: line.rect.y - padY, width: right - start + leftPad + padX,
-                    height: line.rect.height + 2 * padY
+                    x: start - leftPad, y: line.rect.y - padAbove, width: right - start + leftPad + padX,
+                    height: line.rect.height + padAbove + padY
                 )
                 .clipped(width: document.width, height: document.height)
-                return document.cropped(to: crop)
+                let image = document.cropped(to: crop)
+                guard horizontalScale != 1, image.width > 1 else { return image }
+                return image.resized(
+                    width: max(1, Int((Double(image.width) * horizontalScale).rounded())), height: image.height)
             }
             let characters = Self.characters(for: cell)
             var chosen: (value: String, date: VizDate?, raw: String, confidence: Double)?
@@ -192,7 +210,11 @@ package struct VizReader: Sendable {
                 attempts.append("'\(raw)' (confidence \(Int(confidence * 100)) %)")
                 guard
                     let checked = Self.checkedValue(
-                        texts.map { Self.strippingCaption($0, words: cell.captionWords) }, field: cell.field,
+                        texts.map {
+                            // A name's first word is never taken for a misread caption (`LIN` for `1 LN`).
+                            Self.strippingCaption(
+                                $0, words: cell.captionWords, tolerant: inline && cell.field.kind != .name)
+                        }, field: cell.field,
                         dates: dates, today: today)
                 else { continue }
                 // Confident enough, or the same value read through two preparations with at least
@@ -266,47 +288,54 @@ package struct VizReader: Sendable {
         return String(set.sorted())
     }
 
-    /// Where the value starts on a line that begins with a smaller inline caption (`4d DLN`): the first
-    /// column with ink in the line's top 30 % (the value's capitals reach the line's top, the
-    /// caption's stop lower). Nil when no column does.
+    /// Where the value starts on a line that begins with a smaller inline caption (`4d DLN`): the left
+    /// edge of the first glyph at least ``inlineValueHeightShare`` as tall as the line's tallest
+    /// (the value's capitals are 2.6 mm type, the caption's 1.5 mm). Glyphs are runs of columns with
+    /// ink, searched from a little above the line (the apex of a lone `A` may have too little ink for
+    /// the line finder). Nil when the line holds no ink.
     static func inlineValueStart(_ image: GrayImage, line: PixelRect) -> Int? {
-        let rect = line.clipped(width: image.width, height: image.height)
+        let grow = max(1, line.height * 3 / 10)
+        let rect = PixelRect(x: line.x, y: line.y - grow, width: line.width, height: line.height + grow)
+            .clipped(width: image.width, height: image.height)
         guard rect.width > 0, rect.height > 2 else { return nil }
-        var histogram = [Int](repeating: 0, count: 256)
-        for y in rect.y..<(rect.y + rect.height) {
-            for x in rect.x..<(rect.x + rect.width) { histogram[Int(image.pixels[y * image.width + x])] += 1 }
-        }
-        func percentile(_ p: Double) -> Int {
-            let target = Int(Double(rect.width * rect.height) * p)
-            var sum = 0
-            for (level, count) in histogram.enumerated() {
-                sum += count
-                if sum > target { return level }
+        let histogram = GrayLevelHistogram(image, rect: rect)
+        let threshold = UInt8((histogram.percentile(0.05) + histogram.percentile(0.8)) / 2)
+        var glyphs: [(x: Int, top: Int, bottom: Int)] = []
+        var open = false
+        for x in rect.x..<(rect.x + rect.width) {
+            var top = Int.max, bottom = Int.min
+            for y in rect.y..<(rect.y + rect.height) where image.pixels[y * image.width + x] < threshold {
+                top = min(top, y)
+                bottom = max(bottom, y)
             }
-            return 255
+            guard top <= bottom else {
+                open = false
+                continue
+            }
+            if open, let last = glyphs.last {
+                glyphs[glyphs.count - 1] = (last.x, min(last.top, top), max(last.bottom, bottom))
+            } else {
+                glyphs.append((x, top, bottom))
+                open = true
+            }
         }
-        let threshold = UInt8((percentile(0.05) + percentile(0.8)) / 2)
-        let topRows = max(1, Int(Double(rect.height) * 0.3))
-        func inked(_ x: Int, rows: Range<Int>) -> Bool {
-            rows.contains { y in image.pixels[y * image.width + x] < threshold }
-        }
-        guard
-            var start = (rect.x..<(rect.x + rect.width)).first(where: {
-                inked($0, rows: rect.y..<(rect.y + topRows))
-            })
-        else { return nil }
-        // The first tall glyph may reach the top only in its middle (the apex of an A, the stem of a
-        // 4): the value starts where that glyph's ink does, at the blank column left of it.
-        let allRows = rect.y..<(rect.y + rect.height)
-        // A glyph is narrower than its line is tall: the search stops there.
-        let leftmost = max(rect.x, start - rect.height)
-        while start > leftmost, inked(start - 1, rows: allRows) { start -= 1 }
-        return start
+        guard let tallest = glyphs.map({ $0.bottom - $0.top + 1 }).max() else { return nil }
+        return glyphs.first { Double($0.bottom - $0.top + 1) >= Self.inlineValueHeightShare * Double(tallest) }?.x
     }
 
+    /// Share of the tallest glyph's height from which a glyph of an inline line belongs to the value
+    /// (captions are about 0.6 of a capital's height; the tallest may be an `Ë` or a `J`, a quarter
+    /// taller than the capitals).
+    static let inlineValueHeightShare = 0.7
+
     /// `text` without a caption word (or field number) read at its start, case and accents ignored.
-    static func strippingCaption(_ text: String, words: [String]) -> String {
+    /// `tolerant` (captions printed inline, on the value's line: `12 RESTR NONE`) also strips a first
+    /// word that is a caption word, a field number or the two run together as OCR misreads them: the
+    /// look-alikes `1 I L J |`, `0 O D Q`, `5 S`, `8 B`, `2 Z` taken as one, and for a caption word
+    /// of four letters or more one letter added, lost or changed (`RESR`, `CLAS`).
+    static func strippingCaption(_ text: String, words: [String], tolerant: Bool = false) -> String {
         var rest = text.trimmingCharacters(in: .whitespaces)
+        let separators = CharacterSet(charactersIn: " :/.").union(.whitespaces)
         var stripped = true
         while stripped {
             stripped = false
@@ -318,12 +347,54 @@ package struct VizReader: Sendable {
                 {
                     continue
                 }
-                rest = String(rest[range.upperBound...])
-                    .trimmingCharacters(in: CharacterSet(charactersIn: " :/.").union(.whitespaces))
+                rest = String(rest[range.upperBound...]).trimmingCharacters(in: separators)
                 stripped = true
             }
         }
+        guard tolerant else { return rest }
+        let single = words.filter { !$0.contains(" ") && !$0.isEmpty }.map(Self.lookAlikeFolded)
+        var forms = Set(single)
+        for a in single { for b in single where a != b { forms.insert(a + b) } }
+        while let space = rest.firstIndex(of: " ") {
+            let first = lookAlikeFolded(String(rest[..<space]))
+            let matches = forms.contains(first) || forms.contains { $0.count >= 4 && editDistance($0, first) <= 1 }
+            guard matches else { break }
+            rest = String(rest[space...]).trimmingCharacters(in: separators)
+        }
         return rest
+    }
+
+    /// `text` upper case without accents, with the characters OCR confuses on small print taken as one.
+    static func lookAlikeFolded(_ text: String) -> String {
+        let plain = text.uppercased().folding(options: [.diacriticInsensitive], locale: nil)
+        return String(
+            plain.compactMap { c -> Character? in
+                switch c {
+                case "I", "L", "J", "|", "!": return "1"
+                case "O", "D", "Q": return "0"
+                case "S": return "5"
+                case "B": return "8"
+                case "Z": return "2"
+                case ":", ".", "#": return nil
+                default: return c
+                }
+            })
+    }
+
+    /// Levenshtein distance between two short strings.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     /// The value cleaned and checked for `field`'s kind, or nil when it fails.
@@ -337,8 +408,11 @@ package struct VizReader: Sendable {
         switch field.kind {
         case .name:
             // OCR sets a space beside a hyphen (`HERNÁNDEZ- FERNÁNDEZ`); names print none there.
-            let upper = text.uppercased().replacingOccurrences(of: " - ", with: "-")
-                .replacingOccurrences(of: "- ", with: "-").replacingOccurrences(of: " -", with: "-")
+            let upper = text.uppercased().replacingOccurrences(of: "‐", with: "-").replacingOccurrences(
+                of: "–", with: "-"
+            )
+            .replacingOccurrences(of: " - ", with: "-")
+            .replacingOccurrences(of: "- ", with: "-").replacingOccurrences(of: " -", with: "-")
             let allowed = upper.allSatisfy { $0.isLetter || $0 == " " || $0 == "-" || $0 == "'" || $0 == "’" }
             guard allowed, upper.filter(\.isLetter).count >= 1 else { return nil }
             return (upper, nil)

@@ -86,12 +86,13 @@ package struct DocumentRenderer: Sendable {
     /// The families the tuning family prints the visual zone in (the held-out family passes its own).
     package static let tuningVizFontFamilies = ["DejaVu Sans", "DejaVu Sans Condensed"]
 
-    /// The layout catalogue's design for `kind`, for the sides printed from layouts (TD3, TD1 front).
+    /// The layout catalogue's design for `kind`, for the sides printed from layouts (TD3, TD2, TD1 front).
     static func vizLayout(for kind: DocumentLayout.Kind) -> VizLayout? {
         switch kind {
         case .td3: return vizCatalogue?.layout(id: "icao-td3")
         case .td1Front: return vizCatalogue?.layout(id: "icao-td1-front")
-        case .td1Back, .td2, .mrvA, .mrvB: return nil
+        case .td2: return vizCatalogue?.layout(id: "icao-td2")
+        case .td1Back, .mrvA, .mrvB: return nil
         }
     }
 
