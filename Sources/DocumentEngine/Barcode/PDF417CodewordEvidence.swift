@@ -53,13 +53,11 @@ package struct PDF417CodewordEvidence: Sendable, Equatable {
     @discardableResult
     package mutating func add(_ grid: PDF417CodewordGrid) -> Addition {
         guard let current = combined else {
-            frames = [grid]
-            combined = grid
+            restart(with: grid)
             return .started
         }
         guard Self.sameSymbol(current.agreement(with: grid), shapesAgree: current.hasSameShape(as: grid)) else {
-            frames = [grid]
-            combined = grid
+            restart(with: grid)
             return .replaced
         }
         frames.append(grid)

@@ -53,13 +53,17 @@ package struct VizReader: Sendable {
     package func read(
         frame: GrayImage, quad: Quadrilateral2D, layout: VizLayout, today: MRZDate
     ) throws(VizRecognitionError) -> VizReading? {
-        let size = DocumentLayout.of(layout.documentLayout)
+        guard let document = rectified(frame, quad: quad, as: layout.documentLayout) else { return nil }
+        return try read(document: document, pixelsPerMillimetre: pixelsPerMillimetre, layout: layout, today: today)
+    }
+
+    /// The document whose corners in `frame` are `quad`, rectified at ``pixelsPerMillimetre`` to the
+    /// size of `kind`; nil when the quad cannot be warped.
+    private func rectified(_ frame: GrayImage, quad: Quadrilateral2D, as kind: DocumentLayout.Kind) -> GrayImage? {
+        let size = DocumentLayout.of(kind)
         let s = pixelsPerMillimetre
-        guard
-            let document = PerspectiveWarp.rectify(
-                frame, quad: quad, width: Int((size.width * s).rounded()), height: Int((size.height * s).rounded()))
-        else { return nil }
-        return try read(document: document, pixelsPerMillimetre: s, layout: layout, today: today)
+        return PerspectiveWarp.rectify(
+            frame, quad: quad, width: Int((size.width * s).rounded()), height: Int((size.height * s).rounded()))
     }
 
     /// Reads the side whose corners in `frame` are `quad` with the one of `layouts` (designs of the
@@ -70,14 +74,9 @@ package struct VizReader: Sendable {
     package func read(
         frame: GrayImage, quad: Quadrilateral2D, layouts: [VizLayout], today: MRZDate
     ) throws(VizRecognitionError) -> VizReading? {
-        guard let first = layouts.first else { return nil }
-        let size = DocumentLayout.of(first.documentLayout)
-        let s = pixelsPerMillimetre
-        guard
-            let document = PerspectiveWarp.rectify(
-                frame, quad: quad, width: Int((size.width * s).rounded()), height: Int((size.height * s).rounded()))
+        guard let first = layouts.first, let document = rectified(frame, quad: quad, as: first.documentLayout)
         else { return nil }
-        return try read(document: document, pixelsPerMillimetre: s, layouts: layouts, today: today)
+        return try read(document: document, pixelsPerMillimetre: pixelsPerMillimetre, layouts: layouts, today: today)
     }
 
     /// Reads a document already rectified at `s` pixels per millimetre with the one of `layouts` that
