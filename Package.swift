@@ -23,12 +23,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        // Server: Hummingbird 2 (without its swift-configuration trait), SQLKit over SQLite and PostgreSQL.
+        // Server: Hummingbird 2 (without its swift-configuration trait), SQLKit over SQLite (Debian's
+        // libsqlite3, our own driver) and PostgreSQL.
         .package(
             url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1",
             traits: ["FullFoundation"]),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
-        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
@@ -47,6 +47,8 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // SQLite 3.35+ (RETURNING) for capkit-server's embedded store.
+        .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Tesseract 5 C API; Portuguese data from tesseract-ocr-por (document classification).
         .systemLibrary(
             name: "CTesseract", pkgConfig: "tesseract",
@@ -139,7 +141,8 @@ let package = Package(
         .target(
             name: "CaptureKitServer",
             dependencies: [
-                "BlinkID", "CaptureCore", "DocumentClassification", "DocumentScanReport", "FaceEngine", "FortfaceWire",
+                "BlinkID", "CaptureCore", "CSQLite3", "DocumentClassification", "DocumentScanReport", "FaceEngine",
+                "FortfaceWire",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -155,7 +158,6 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
             ],
             // The OpenAPI document, served at /openapi.yaml, and the web console's files, served at / and /console/.
             resources: [.copy("OpenAPI/openapi.yaml"), .copy("Console")]

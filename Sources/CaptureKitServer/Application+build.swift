@@ -75,7 +75,10 @@ package func buildEnvironment(
         report.append("storage: PostgreSQL")
     } else {
         let path = URL(fileURLWithPath: configuration.sqlitePath).standardizedFileURL.path
-        driver = SQLiteDriver(path: path, maximumBatch: configuration.sqliteCommitBatch, logger: logger)
+        driver = SQLiteDriver(
+            path: path, maximumBatch: configuration.sqliteCommitBatch,
+            checkpointInterval: configuration.sqliteCheckpointInterval, logger: logger
+        )
         report.append("storage: SQLite \(path)")
     }
     let store = SQLCaptureStore(driver: driver, now: now)

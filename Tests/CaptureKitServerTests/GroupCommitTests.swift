@@ -11,8 +11,11 @@ import Testing
 @Suite("SQLite group commit", .timeLimit(.minutes(1)))
 struct GroupCommitTests {
     /// A started driver on a fresh file with one table `t(id TEXT PRIMARY KEY)`.
-    private func makeDriver(in folder: TemporaryFolder) async throws -> SQLiteDriver {
-        let driver = SQLiteDriver(path: folder.child("group.sqlite").path, logger: Logger(label: "group-commit-test"))
+    private func makeDriver(in folder: TemporaryFolder, checkpointInterval: Int = 256) async throws -> SQLiteDriver {
+        let driver = SQLiteDriver(
+            path: folder.child("group.sqlite").path, checkpointInterval: checkpointInterval,
+            logger: Logger(label: "group-commit-test")
+        )
         try await driver.start()
         try await driver.transaction { database in
             try await database.raw("CREATE TABLE t (id TEXT PRIMARY KEY)").run()
@@ -144,5 +147,33 @@ struct GroupCommitTests {
                 try await database.raw("INSERT INTO t (id) VALUES ('late')").run()
             }
         }
+    }
+
+    @Test("the writer never checkpoints in a commit; a background checkpoint copies the WAL back")
+    func checkpointsRunBesideTheWriter() async throws {
+        let folder = try TemporaryFolder()
+        let driver = try await makeDriver(in: folder, checkpointInterval: 4)
+        let writerSetting = try await driver.transaction { database in
+            try await database.raw("PRAGMA wal_autocheckpoint").first()?.decode(
+                column: "wal_autocheckpoint", as: Int.self)
+        }
+        #expect(writerSetting == 0)
+        // The table's creation was the first committed transaction; three more reach the interval.
+        for index in 0..<3 {
+            try await driver.transaction { database in
+                try await database.raw("INSERT INTO t (id) VALUES (\(bind: String(format: "c%02d", index)))").run()
+            }
+        }
+        await driver.checkpointsSettled()
+        let statistics = driver.checkpointStatistics
+        #expect(statistics.completed == 1)
+        #expect(statistics.checkpointedFrames > 0)
+        #expect(statistics.checkpointedFrames <= statistics.walFrames)
+        try await driver.shutdown()
+
+        let reopened = SQLiteDriver(path: folder.child("group.sqlite").path, logger: Logger(label: "reopen"))
+        try await reopened.start()
+        #expect(try await ids(reopened) == ["c00", "c01", "c02"])
+        try await reopened.shutdown()
     }
 }

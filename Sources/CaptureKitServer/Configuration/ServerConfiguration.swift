@@ -46,6 +46,9 @@ package struct ServerConfiguration: Sendable {
     /// The most SQLite transactions one commit covers (`CAPTUREKIT_SQLITE_COMMIT_BATCH`): transactions
     /// that queue behind the writer share a commit (and its fsync); 1 commits each on its own.
     package var sqliteCommitBatch = 128
+    /// Committed SQLite transactions between two background checkpoints
+    /// (`CAPTUREKIT_SQLITE_CHECKPOINT_INTERVAL`); 0 leaves checkpoints to SQLite, inside the commits.
+    package var sqliteCheckpointInterval = 256
     /// Log level (`CAPTUREKIT_LOG_LEVEL`).
     package var logLevel: Logger.Level = .info
     /// Lifetime of a Fortface session after its handshake (`CAPTUREKIT_FORTFACE_SESSION_SECONDS`).
@@ -176,6 +179,10 @@ package struct ServerConfiguration: Sendable {
         ("CAPTUREKIT_REJECT_TEST_KEYS", "1 to refuse fbx_test_ keys (production)"),
         ("CAPTUREKIT_PRODUCTION", "1 for production: refuse to start with the development signing key"),
         ("CAPTUREKIT_SQLITE_COMMIT_BATCH", "most SQLite transactions per commit (default 128; 1: one commit each)"),
+        (
+            "CAPTUREKIT_SQLITE_CHECKPOINT_INTERVAL",
+            "transactions between background WAL checkpoints (default 256; 0: SQLite's, inside commits)"
+        ),
         ("CAPTUREKIT_LOG_LEVEL", "trace, debug, info, notice, warning, error, critical (default info)"),
         ("CAPTUREKIT_FORTFACE_SESSION_SECONDS", "Fortface session lifetime (default 900)"),
         ("CAPTUREKIT_FORTFACE_KEY_POOL", "session keys kept ready in the shared pool (default 4096)"),
@@ -242,6 +249,8 @@ package struct ServerConfiguration: Sendable {
             self.production = production == "1" || production == "true"
         }
         sqliteCommitBatch = try integer("CAPTUREKIT_SQLITE_COMMIT_BATCH", in: 1...10_000) ?? sqliteCommitBatch
+        sqliteCheckpointInterval =
+            try integer("CAPTUREKIT_SQLITE_CHECKPOINT_INTERVAL", in: 0...1_000_000) ?? sqliteCheckpointInterval
         fortfaceSessionSeconds =
             try integer("CAPTUREKIT_FORTFACE_SESSION_SECONDS", in: 60...86_400) ?? fortfaceSessionSeconds
         fortfaceKeyPoolSize = try integer("CAPTUREKIT_FORTFACE_KEY_POOL", in: 1...1_000_000) ?? fortfaceKeyPoolSize

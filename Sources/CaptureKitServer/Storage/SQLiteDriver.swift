@@ -1,8 +1,7 @@
 import CaptureCore
+import Dispatch
 package import Logging
-import NIOCore
 package import SQLKit
-import SQLiteKit
 
 /// SQLite storage: one database file, in WAL mode with `synchronous=FULL`, so a committed
 /// transaction survives a crash or power loss.
@@ -14,13 +13,27 @@ import SQLiteKit
 /// back to its savepoint without touching the others, and a failed commit fails every transaction of
 /// its batch. One fsync then covers a whole batch: under a burst of handshakes the writer commits
 /// tens of transactions per fsync instead of one. Reads use a few reader connections, which WAL lets
-/// run beside the writer. The SQLite library is the one
-/// sqlite-nio builds in (no system library needed). The file and its `-wal`/`-shm` companions are
-/// owner-only (0600, ``FilePermissions``).
+/// run beside the writer.
+///
+/// **Statements run where they are awaited.** The connections are ``SQLiteHandle``s over the system
+/// SQLite library: a statement runs synchronously on the awaiting thread, compiled once and reused, so a
+/// transaction of five statements costs five short calls instead of fifteen thread hops. What can block
+/// for long runs on threads of its own: `BEGIN IMMEDIATE` (it may wait for another process's write lock)
+/// and `COMMIT` (its fsync) on the writer's thread, checkpoints on the checkpointer's.
+///
+/// **Checkpoints run beside the writer.** SQLite's automatic checkpoint copies the WAL back into the
+/// database file inside the commit that crosses 1,000 pages, so that one commit (and every caller of its
+/// batch, and every batch queued behind it) waits for the copy and an fsync of the database file. The
+/// writer's automatic checkpoint is off; after every `checkpointInterval` committed transactions a
+/// `PASSIVE` checkpoint runs on a connection of its own, which never blocks the writer or the readers,
+/// and a checkpoint that finds readers in the way is simply retried after the next interval. The SQLite
+/// library is Debian's `libsqlite3` (scripts/bootstrap installs it). The file and its `-wal`/`-shm`
+/// companions are owner-only (0600, ``FilePermissions``).
 package final class SQLiteDriver: SQLDatabaseDriver {
     private struct Connections {
-        var writer: SQLiteConnection?
-        var readers: [SQLiteConnection] = []
+        var writer: SQLiteHandle?
+        var checkpointer: SQLiteHandle?
+        var readers: [SQLiteHandle] = []
         var nextReader = 0
     }
 
@@ -32,6 +45,22 @@ package final class SQLiteDriver: SQLDatabaseDriver {
     private let writerLock = AsyncLock()
     private let queue = Locked(WriteQueue())
     private let maximumBatch: Int
+    private let checkpointInterval: Int
+    private let checkpoints = Locked(CheckpointState())
+    /// The thread of the writer's blocking calls (`BEGIN IMMEDIATE`, `COMMIT`).
+    private let writerThread = DispatchQueue(label: "capturekit.sqlite.writer")
+    /// The thread of background checkpoints.
+    private let checkpointThread = DispatchQueue(label: "capturekit.sqlite.checkpoint")
+
+    /// Background checkpoints: transactions committed since the last one started, whether one runs, and
+    /// what the last one reported.
+    private struct CheckpointState {
+        var transactionsSinceStart = 0
+        var running: Task<Void, Never>?
+        var completed = 0
+        var lastWALFrames = 0
+        var lastCheckpointedFrames = 0
+    }
 
     /// Transactions waiting for the writer, and whether a drain is running.
     private struct WriteQueue {
@@ -55,11 +84,26 @@ package final class SQLiteDriver: SQLDatabaseDriver {
     ///   - path: The database file; created with its schema on first start.
     ///   - readerCount: Reader connections beside the writer.
     ///   - maximumBatch: The most transactions one commit covers.
-    package init(path: String, readerCount: Int = 2, maximumBatch: Int = 128, logger: Logger) {
+    ///   - checkpointInterval: Committed transactions between two background checkpoints; 0 leaves
+    ///     checkpoints to SQLite (automatic, inside the commit that crosses 1,000 WAL pages).
+    package init(
+        path: String, readerCount: Int = 2, maximumBatch: Int = 128, checkpointInterval: Int = 256, logger: Logger
+    ) {
         self.path = path
         self.readerCount = max(1, readerCount)
         self.maximumBatch = max(1, maximumBatch)
+        self.checkpointInterval = max(0, checkpointInterval)
         self.logger = logger
+    }
+
+    /// Background checkpoints completed so far, and the WAL frames the last one found and copied back.
+    package var checkpointStatistics: (completed: Int, walFrames: Int, checkpointedFrames: Int) {
+        checkpoints.withLock { ($0.completed, $0.lastWALFrames, $0.lastCheckpointedFrames) }
+    }
+
+    /// Returns once the background checkpoint running now, if any, has finished.
+    package func checkpointsSettled() async {
+        await checkpoints.withLock { $0.running }?.value
     }
 
     /// Commits made so far, and the transactions they covered (equal without group commit).
@@ -76,71 +120,68 @@ package final class SQLiteDriver: SQLDatabaseDriver {
         // SQLite gives its -wal and -shm files the database file's mode, so a 0600 database keeps them
         // 0600 too; existing files are set again after opening (WAL mode has created them by then).
         try FilePermissions.createOwnerOnlyFile(atPath: path)
-        let writer = try await open()
-        var readers: [SQLiteConnection] = []
+        let writer = try open()
+        var others: [SQLiteHandle] = []
         do {
             // WAL is a property of the file; synchronous=FULL makes every commit wait for fsync of the WAL.
-            try await writer.sql(queryLogLevel: nil).raw("PRAGMA journal_mode=WAL").run()
-            for _ in 0..<readerCount {
-                readers.append(try await open())
+            try writer.execute("PRAGMA journal_mode=WAL")
+            // The writer never checkpoints inside a commit; the checkpointer connection does, beside it.
+            if checkpointInterval > 0 {
+                try writer.execute("PRAGMA wal_autocheckpoint=0")
+            }
+            for _ in 0...readerCount {
+                others.append(try open())
             }
             try FilePermissions.restrictExistingFiles(FilePermissions.sqliteFiles(database: path))
         } catch {
-            for connection in [writer] + readers {
-                try? await Self.close(connection)
+            for connection in [writer] + others {
+                connection.close()
             }
             throw error
         }
         connections.withLock {
             $0.writer = writer
-            $0.readers = readers
+            $0.checkpointer = others.removeLast()
+            $0.readers = others
         }
     }
 
-    private func open() async throws -> SQLiteConnection {
-        let connection: SQLiteConnection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+    private func open() throws -> SQLiteHandle {
+        let connection = try SQLiteHandle(path: path)
         do {
-            let database = connection.sql(queryLogLevel: nil)
-            try await database.raw("PRAGMA synchronous=FULL").run()
-            try await database.raw("PRAGMA foreign_keys=ON").run()
-            try await database.raw("PRAGMA busy_timeout=5000").run()
+            try connection.execute("PRAGMA synchronous=FULL")
+            try connection.execute("PRAGMA foreign_keys=ON")
+            try connection.setBusyTimeout(milliseconds: 5000)
             return connection
         } catch {
-            try? await Self.close(connection)
+            connection.close()
             throw error
         }
     }
 
     package func shutdown() async throws {
-        let open = connections.withLock { state -> [SQLiteConnection] in
-            let all = (state.writer.map { [$0] } ?? []) + state.readers
+        let open = connections.withLock { state -> [SQLiteHandle] in
+            let all = [state.writer, state.checkpointer].compactMap { $0 } + state.readers
             state = Connections()
             return all
         }
+        // A background checkpoint still running on the checkpointer connection finishes before it closes.
+        await checkpointsSettled()
         try await writerLock.withLock {
             for connection in open {
-                try await Self.close(connection)
+                connection.close()
             }
         }
     }
 
-    /// Closes a connection even when the calling task is cancelled (a server task cancelled at a
-    /// time limit, say): SQLiteNIO's async `close()` skips the close under cancellation, and a
-    /// connection released unclosed fails SQLiteNIO's assertion in debug builds. The future-based
-    /// close runs regardless of the task's cancellation.
-    private static func close(_ connection: SQLiteConnection) async throws {
-        let closed: EventLoopFuture<Void> = connection.close()
-        try await closed.get()
-    }
-
     package func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        let reader = connections.withLock { state -> SQLiteConnection? in
+        let reader = connections.withLock { state -> SQLiteHandle? in
             guard !state.readers.isEmpty else { return nil }
             state.nextReader = (state.nextReader + 1) % state.readers.count
             return state.readers[state.nextReader]
         }
         guard let reader else { throw StoreError.notStarted }
-        return try await body(reader.sql(queryLogLevel: nil))
+        return try await body(SQLiteDatabase(handle: reader, logger: logger))
     }
 
     package func transaction<T: Sendable>(
@@ -205,6 +246,7 @@ package final class SQLiteDriver: SQLDatabaseDriver {
                         $0.commits += 1
                         $0.transactions += batch.count
                     }
+                    checkpointIfDue(afterCommitting: batch.count)
                 }
                 commitError = nil
             } catch {
@@ -222,32 +264,85 @@ package final class SQLiteDriver: SQLDatabaseDriver {
     private func runBatch(_ batch: [PendingTransaction]) async throws -> Bool {
         try await writerLock.withLock {
             guard let writer = connections.withLock({ $0.writer }) else { throw StoreError.notStarted }
-            let database = writer.sql(queryLogLevel: nil)
-            try await database.raw("BEGIN IMMEDIATE").run()
+            let database = SQLiteDatabase(handle: writer, logger: logger)
+            try await onWriterThread { try writer.execute("BEGIN IMMEDIATE") }
             do {
                 if batch.count == 1 {
                     // A lone transaction needs no savepoint: rolling the transaction back undoes it.
                     guard await batch[0].run(database) else {
-                        try await database.raw("ROLLBACK").run()
+                        try writer.execute("ROLLBACK")
                         return false
                     }
                 } else {
                     for pending in batch {
-                        try await database.raw("SAVEPOINT member").run()
+                        try writer.execute("SAVEPOINT member")
                         if await pending.run(database) {
-                            try await database.raw("RELEASE member").run()
+                            try writer.execute("RELEASE member")
                         } else {
-                            try await database.raw("ROLLBACK TO member").run()
-                            try await database.raw("RELEASE member").run()
+                            try writer.execute("ROLLBACK TO member")
+                            try writer.execute("RELEASE member")
                         }
                     }
                 }
-                try await database.raw("COMMIT").run()
+                try await onWriterThread { try writer.execute("COMMIT") }
                 return true
             } catch {
-                try? await database.raw("ROLLBACK").run()
+                try? writer.execute("ROLLBACK")
                 throw error
             }
+        }
+    }
+
+    /// Runs a writer call that can block (a lock wait, an fsync) on the writer's own thread, so that the
+    /// thread awaiting it is free for other requests meanwhile.
+    private func onWriterThread(_ work: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            writerThread.async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    /// Starts a background `PASSIVE` checkpoint once `checkpointInterval` transactions were committed
+    /// since the last one started and none is running. It runs in a task of its own on the checkpointer
+    /// connection: the writer's next batch does not wait for it.
+    private func checkpointIfDue(afterCommitting count: Int) {
+        checkpoints.withLock { state in
+            state.transactionsSinceStart += count
+            guard checkpointInterval > 0, state.running == nil, state.transactionsSinceStart >= checkpointInterval
+            else { return }
+            state.transactionsSinceStart = 0
+            state.running = Task { await self.checkpoint() }
+        }
+    }
+
+    /// One `PASSIVE` checkpoint: copies back every WAL frame no reader still needs, without waiting for
+    /// any lock. A failure (the database closed meanwhile, say) is logged and the next interval retries.
+    private func checkpoint() async {
+        defer { checkpoints.withLock { $0.running = nil } }
+        guard let checkpointer = connections.withLock({ $0.checkpointer }) else { return }
+        do {
+            let (frames, copied) = try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<(Int, Int), any Error>) in
+                checkpointThread.async {
+                    continuation.resume(
+                        with: Result {
+                            var answer = (0, 0)
+                            try checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)") { row in
+                                answer = (
+                                    try row.decode(column: "log", as: Int.self),
+                                    try row.decode(column: "checkpointed", as: Int.self)
+                                )
+                            }
+                            return answer
+                        })
+                }
+            }
+            checkpoints.withLock {
+                $0.completed += 1
+                $0.lastWALFrames = frames
+                $0.lastCheckpointedFrames = copied
+            }
+        } catch {
+            logger.warning("SQLite background checkpoint failed", metadata: ["error": "\(String(reflecting: error))"])
         }
     }
 
