@@ -20,7 +20,7 @@ struct EndToEndTests {
 
     /// Runs `body` with a flow wired to a fresh server (development customer, a pool of 1 session key). Bodies
     /// record issues rather than throw: a throw out of `app.test` cancels the server before its SQLite
-    /// store is closed, which SQLiteNIO turns into an assertion failure.
+    /// store is closed, and the issue recorded would be the cancellation instead of the cause.
     private func withServer(
         _ source: FortfaceCaptureFlow.Source,
         _ body: @Sendable (FortfaceCaptureFlow) async throws -> Void

@@ -225,7 +225,7 @@ package final class SQLiteDriver: SQLDatabaseDriver {
         }
         guard startDrain else { return }
         // The drain is not the caller's task: a caller cancelled while waiting cannot cancel the writes
-        // of others in its batch (SQLiteNIO skips work under cancellation).
+        // of others in its batch.
         Task { await self.drain() }
     }
 
