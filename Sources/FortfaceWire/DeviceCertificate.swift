@@ -23,6 +23,26 @@ package enum DeviceCertificate {
         package var iat: Int64
         /// Expiry time, seconds since 1970.
         package var exp: Int64
+
+        /// Reads the claims from their parsed JSON with the rules of their `Codable` form.
+        package init(strictJSON value: StrictJSON.Value) throws(StrictJSON.FieldMismatch) {
+            let fields = try StrictJSON.Fields(value)
+            typ = try fields.string("typ")
+            kid = try fields.string("kid")
+            spki = try fields.string("spki")
+            app = try fields.string("app")
+            iat = try fields.int64("iat")
+            exp = try fields.int64("exp")
+        }
+
+        package init(typ: String, kid: String, spki: String, app: String, iat: Int64, exp: Int64) {
+            self.typ = typ
+            self.kid = kid
+            self.spki = spki
+            self.app = app
+            self.iat = iat
+            self.exp = exp
+        }
     }
 
     /// Issues a certificate for `devicePublicKey` and `app`, valid from `issuedAt` for `validity` seconds.
@@ -72,8 +92,7 @@ package enum DeviceCertificate {
         }
         let claims: Claims
         do {
-            try StrictJSON.validate(jws.payload)
-            claims = try jws.decodePayload(as: Claims.self)
+            claims = try Claims(strictJSON: try StrictJSON.parse(jws.payload))
         } catch {
             throw .untrustedCertificate
         }

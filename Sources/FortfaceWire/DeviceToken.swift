@@ -18,6 +18,22 @@ package enum DeviceToken {
         package var typ: String
         package var kid: String
         package var crit: [String]?
+
+        /// Reads the header from its parsed JSON with the rules of its `Codable` form.
+        package init(strictJSON value: StrictJSON.Value) throws(StrictJSON.FieldMismatch) {
+            let fields = try StrictJSON.Fields(value)
+            alg = try fields.string("alg")
+            typ = try fields.string("typ")
+            kid = try fields.string("kid")
+            crit = try fields.optionalStrings("crit")
+        }
+
+        package init(alg: String, typ: String, kid: String, crit: [String]?) {
+            self.alg = alg
+            self.typ = typ
+            self.kid = kid
+            self.crit = crit
+        }
     }
 
     /// Signs `claims` with the device key of `credentials`.

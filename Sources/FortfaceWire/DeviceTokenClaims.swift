@@ -70,3 +70,24 @@ package struct DeviceTokenClaims: Codable, Sendable, Equatable {
         )
     }
 }
+
+extension DeviceTokenClaims {
+    /// Reads the claims from a parsed token payload with the rules of their `Codable` form (every field
+    /// present with its type, unknown keys ignored), in the pass that checked the JSON.
+    package init(strictJSON value: StrictJSON.Value) throws(StrictJSON.FieldMismatch) {
+        let fields = try StrictJSON.Fields(value)
+        let signals = try fields.object("sig")
+        let attestation = try fields.object("att")
+        self.init(
+            v: try fields.int("v"), jti: try fields.string("jti"), iat: try fields.int64("iat"),
+            exp: try fields.int64("exp"), app: try fields.string("app"), sdk: try fields.string("sdk"),
+            plat: try fields.string("plat"), os: try fields.string("os"), model: try fields.string("model"),
+            dbg: try fields.bool("dbg"), env: try fields.string("env"),
+            sig: IntegritySignals(
+                debuggerAttached: try signals.bool("debuggerAttached"),
+                preloadInjection: try signals.bool("preloadInjection"), jailbroken: try signals.bool("jailbroken"),
+                emulator: try signals.bool("emulator"), hookingDetected: try signals.bool("hookingDetected")),
+            att: DeviceAttestation(kind: try attestation.string("kind"), cert: try attestation.string("cert"))
+        )
+    }
+}

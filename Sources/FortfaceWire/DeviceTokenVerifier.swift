@@ -38,13 +38,13 @@ package struct DeviceTokenVerifier: Sendable {
             throw .malformed("a segment is not strict unpadded base64url")
         }
 
-        let header: DeviceToken.Header = try decodeStrictly(headerBytes, what: "header")
+        let header = try decodeStrictly(headerBytes, what: "header", as: DeviceToken.Header.init(strictJSON:))
         guard header.alg == DeviceToken.algorithm else { throw .unsupportedAlgorithm(header.alg) }
         guard header.typ == DeviceToken.type else { throw .wrongType(header.typ) }
         guard header.crit == nil else { throw .malformed("critical header parameters are not supported") }
         guard !header.kid.isEmpty else { throw .malformed("the header has an empty kid") }
 
-        let claims: DeviceTokenClaims = try decodeStrictly(claimBytes, what: "claims")
+        let claims = try decodeStrictly(claimBytes, what: "claims", as: DeviceTokenClaims.init(strictJSON:))
         guard claims.v == DeviceTokenClaims.currentVersion else { throw .unsupportedVersion(claims.v) }
         guard claims.att.kind == DeviceAttestation.simulatedKind else {
             throw .unsupportedAttestation(String(claims.att.kind.prefix(32)))
@@ -73,14 +73,18 @@ package struct DeviceTokenVerifier: Sendable {
         return claims
     }
 
-    private func decodeStrictly<T: Decodable>(_ bytes: [UInt8], what: String) throws(DeviceTokenError) -> T {
+    /// Parses `bytes` once (``StrictJSON``: bounded depth, no duplicate key) and reads a `T` from the value.
+    private func decodeStrictly<T>(
+        _ bytes: [UInt8], what: String, as read: (StrictJSON.Value) throws(StrictJSON.FieldMismatch) -> T
+    ) throws(DeviceTokenError) -> T {
+        let value: StrictJSON.Value
         do {
-            try StrictJSON.validate(bytes)
+            value = try StrictJSON.parse(bytes)
         } catch {
             throw .malformed("the \(what) JSON is refused: \(error)")
         }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(bytes))
+            return try read(value)
         } catch {
             throw .malformed("the \(what) JSON does not have the expected fields")
         }

@@ -26,4 +26,53 @@ import Testing
         #expect(throws: StrictJSON.Failure.malformed) { try StrictJSON.validate(Array(#"{"a":1} x"#.utf8)) }
         #expect(throws: StrictJSON.Failure.malformed) { try StrictJSON.validate(Array(#"{"a":1"#.utf8)) }
     }
+
+    @Test func jsonParsesOnceIntoValuesWithJSONsGrammar() throws {
+        let value = try StrictJSON.parse(
+            Array(#" {"n": -12, "f": 1.5e3, "t": true, "s": "\u00e9x", "a": [null, {}]} "#.utf8))
+        #expect(
+            value
+                == .object([
+                    "n": .number("-12"), "f": .number("1.5e3"), "t": .bool(true), "s": .string("éx"),
+                    "a": .array([.null, .object([:])]),
+                ]))
+        for junk in ["01", "1.", ".5", "-", "1e", "+1", "tru", "nul", "0x10", "\"a\u{01}b\"", "NaN"] {
+            #expect(throws: StrictJSON.Failure.malformed, "\(junk)") { try StrictJSON.parse(Array(junk.utf8)) }
+        }
+    }
+
+    @Test func fieldsReadLikeCodableAndRefuseTheWrongType() throws {
+        let fields = try StrictJSON.Fields(
+            StrictJSON.parse(
+                Array(
+                    #"{"i": 7, "big": 9223372036854775808, "f": 7.0, "b": false, "o": {"s": "x"}, "extra": 1, "c": null}"#
+                        .utf8)))
+        #expect(try fields.int64("i") == 7)
+        #expect(try fields.int("i") == 7)
+        #expect(try !fields.bool("b"))
+        #expect(try fields.object("o").string("s") == "x")
+        #expect(try fields.optionalStrings("c") == nil)
+        #expect(try fields.optionalStrings("missing") == nil)
+        #expect(throws: StrictJSON.FieldMismatch(key: "big")) { try fields.int64("big") }
+        #expect(throws: StrictJSON.FieldMismatch(key: "f")) { try fields.int64("f") }
+        #expect(throws: StrictJSON.FieldMismatch(key: "i")) { try fields.string("i") }
+        #expect(throws: StrictJSON.FieldMismatch(key: "missing")) { try fields.bool("missing") }
+        #expect(throws: StrictJSON.FieldMismatch(key: "b")) { try fields.object("b").string("s") }
+        #expect(throws: StrictJSON.FieldMismatch.self) { try StrictJSON.Fields(.array([])) }
+    }
+
+    @Test func tokenClaimsReadInOnePassEqualTheirCodableForm() throws {
+        let claims = DeviceTokenClaims(
+            jti: "abc", iat: 1_700_000_000, exp: 1_700_000_300, app: "com.example.app", sdk: "1.9.0",
+            plat: "linux-sim", os: "Linux", model: "test", dbg: true, env: "sandbox",
+            sig: IntegritySignals(jailbroken: true), att: DeviceAttestation(certificate: "cert"))
+        let encoded = try JSONEncoder().encode(claims)
+        #expect(try DeviceTokenClaims(strictJSON: StrictJSON.parse(Array(encoded))) == claims)
+        var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        object["sig"] = ["jailbroken": true]
+        let missing = try JSONSerialization.data(withJSONObject: object)
+        #expect(throws: StrictJSON.FieldMismatch(key: "debuggerAttached")) {
+            try DeviceTokenClaims(strictJSON: StrictJSON.parse(Array(missing)))
+        }
+    }
 }
