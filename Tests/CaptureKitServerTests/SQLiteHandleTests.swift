@@ -53,6 +53,12 @@ struct SQLiteHandleTests {
             #expect(try found[1].decode(column: "b", as: Data.self) == Data())
             #expect(try !found[1].decodeNil(column: "b"))
             #expect(found[0].allColumns == ["id", "t", "i", "r", "b"])
+            // A NUL inside a text and an empty text survive; neither becomes NULL.
+            try handle.execute("INSERT INTO v (id, t) VALUES (3, ?1), (4, ?2)", binds: ["a\u{0}b", ""])
+            let texts = try rows(handle, "SELECT t FROM v WHERE id >= 3 ORDER BY id").map {
+                try $0.decode(column: "t", as: String?.self)
+            }
+            #expect(texts == ["a\u{0}b", ""])
         }
     }
 

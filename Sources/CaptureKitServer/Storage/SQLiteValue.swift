@@ -43,7 +43,12 @@ package enum SQLiteValue: Sendable, Equatable {
         case SQLITE_FLOAT:
             self = .real(sqlite3_column_double(statement, index))
         case SQLITE_TEXT:
-            self = .text(sqlite3_column_text(statement, index).map { String(cString: $0) } ?? "")
+            // By byte count, not up to a NUL: a text value may hold one.
+            let count = Int(sqlite3_column_bytes(statement, index))
+            let text = sqlite3_column_text(statement, index).map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+            }
+            self = .text(text ?? "")
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(statement, index))
             if count > 0, let bytes = sqlite3_column_blob(statement, index) {
@@ -67,14 +72,25 @@ package enum SQLiteValue: Sendable, Equatable {
         case .real(let value):
             code = sqlite3_bind_double(statement, index, value)
         case .text(let value):
-            code = sqlite3_bind_text(statement, index, value, -1, capturekit_sqlite_transient())
+            // With its byte count (a NUL inside the text is kept); an empty text is not NULL.
+            var text = value
+            code = text.withUTF8 { bytes -> Int32 in
+                guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                    return sqlite3_bind_text(statement, index, "", 0, capturekit_sqlite_transient())
+                }
+                return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    sqlite3_bind_text64(
+                        statement, index, $0, sqlite3_uint64(bytes.count), capturekit_sqlite_transient(),
+                        UInt8(SQLITE_UTF8))
+                }
+            }
         case .blob(let value) where value.isEmpty:
             // A zero-length blob through sqlite3_bind_blob's null pointer would bind NULL.
             code = sqlite3_bind_zeroblob(statement, index, 0)
         case .blob(let value):
             code = value.withUnsafeBytes { buffer in
-                sqlite3_bind_blob(
-                    statement, index, buffer.baseAddress, Int32(buffer.count), capturekit_sqlite_transient())
+                sqlite3_bind_blob64(
+                    statement, index, buffer.baseAddress, sqlite3_uint64(buffer.count), capturekit_sqlite_transient())
             }
         }
         guard code == SQLITE_OK else { throw SQLiteFailure(code: code, database: database, during: "bind") }
