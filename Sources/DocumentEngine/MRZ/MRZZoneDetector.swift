@@ -231,10 +231,14 @@ package struct MRZZoneDetector: Sendable {
         let size = singles.map(\.g.size).sorted()[singles.count / 2]
         // Keep glyphs of the line's size.
         let similar = singles.filter { $0.g.size >= 0.55 * size && $0.g.size <= 1.6 * size }
-        guard similar.count >= 18 else { return nil }
+        // Merged glyphs count later for the cells they span; the pitch needs a dozen single ones.
+        guard similar.count >= 12 else { return nil }
         let gaps = zip(similar, similar.dropFirst()).map { $1.t - $0.t }.filter { $0 >= 0.5 * size && $0 <= 2.0 * size }
         guard gaps.count >= 10 else { return nil }
         let pitch = gaps.sorted()[gaps.count / 2]
+        let sequence =
+            (similar + mergedGlyphCells(near, singles: similar, size: size, pitch: pitch, direction: direction))
+            .sorted { $0.t < $1.t }
         // Longest run with gaps under 1.6 pitches (a missed glyph), or bridged by a merged run.
         let runs = near.filter { $0.g.isRun }.map { r -> (Double, Double) in
             let a = r.g.minX * direction.x + r.g.minY * direction.y, b = r.g.maxX * direction.x + r.g.maxY * direction.y
@@ -242,16 +246,18 @@ package struct MRZZoneDetector: Sendable {
             return ([a, b, c, d].min()!, [a, b, c, d].max()!)
         }
         var best = (start: 0, end: 0), current = 0
-        for i in 1..<similar.count {
-            let gap = similar[i].t - similar[i - 1].t
-            let bridged = runs.contains { $0.0 <= similar[i - 1].t + 0.8 * pitch && $0.1 >= similar[i].t - 0.8 * pitch }
+        for i in 1..<sequence.count {
+            let gap = sequence[i].t - sequence[i - 1].t
+            let bridged = runs.contains {
+                $0.0 <= sequence[i - 1].t + 0.8 * pitch && $0.1 >= sequence[i].t - 0.8 * pitch
+            }
             if gap <= 1.6 * pitch || bridged {
                 if i - current > best.end - best.start { best = (current, i) }
             } else {
                 current = i
             }
         }
-        let run = Array(similar[best.start...best.end])
+        let run = Array(sequence[best.start...best.end])
         guard run.count >= 18 else { return nil }
         // Refit the line through the run's centres (total least squares).
         guard let fitted = ImageLine.fit(run.map(\.g.centre)) else { return nil }
@@ -274,6 +280,49 @@ package struct MRZZoneDetector: Sendable {
         return TextLine(
             normal: n, startPoint: foot + dir * start, endPoint: foot + dir * end,
             pitch: pitch, size: size, count: run.count)
+    }
+
+    /// Glyphs that blur merged into one component on the line (wider than the line's glyphs, as
+    /// tall as them; not wide enough to count as a run), as one glyph per cell they span, centred
+    /// one pitch apart along `direction`. In tiny print (a pitch of 5–7 working pixels) neighbours
+    /// touch often, and a line cut at every merged pair never gathers the glyphs of an MRZ line.
+    /// `singles` are the line's glyphs of its size: a component of k glyphs spans k − 1 pitches
+    /// plus one glyph's extent along the line.
+    static func mergedGlyphCells(
+        _ near: [(t: Double, g: Glyph)], singles: [(t: Double, g: Glyph)], size: Double, pitch: Double,
+        direction: Point2D
+    ) -> [(t: Double, g: Glyph)] {
+        func extent(_ g: Glyph) -> Double {
+            let ends = [
+                Point2D(x: g.minX, y: g.minY), Point2D(x: g.maxX, y: g.minY),
+                Point2D(x: g.maxX, y: g.maxY), Point2D(x: g.minX, y: g.maxY),
+            ].map { $0.x * direction.x + $0.y * direction.y }
+            return (ends.max() ?? 0) - (ends.min() ?? 0)
+        }
+        let wide = near.filter { item in
+            guard !item.g.isRun, item.g.size > 1.6 * size else { return false }
+            let thickness = min(item.g.maxX - item.g.minX, item.g.maxY - item.g.minY) + 1
+            return thickness >= 0.55 * size && thickness <= 1.6 * size
+        }
+        guard !wide.isEmpty, !singles.isEmpty else { return [] }
+        let glyphExtent = singles.map { extent($0.g) }.sorted()[singles.count / 2]
+        var cells: [(t: Double, g: Glyph)] = []
+        for (t, g) in wide {
+            let count = Int(((extent(g) - glyphExtent) / pitch).rounded()) + 1
+            guard count >= 2, count <= 6 else { continue }
+            for k in 0..<count {
+                let offset = (Double(k) - Double(count - 1) / 2) * pitch
+                let centre = g.centre + direction * offset
+                cells.append(
+                    (
+                        t + offset,
+                        Glyph(
+                            centre: centre, size: size, isRun: false, minX: centre.x, maxX: centre.x,
+                            minY: centre.y, maxY: centre.y)
+                    ))
+            }
+        }
+        return cells
     }
 
     // MARK: - Zones
