@@ -115,10 +115,7 @@ package final class CairoCanvas {
         bold: Bool = false, fixedAdvance: Double? = nil
     ) {
         setColour(colour)
-        cairo_select_font_face(
-            context, family, CAIRO_FONT_SLANT_NORMAL,
-            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, size)
+        selectFont(family: family, size: size, bold: bold)
         if let advance = fixedAdvance {
             for (i, ch) in text.enumerated() {
                 cairo_move_to(context, x + Double(i) * advance, y)
@@ -132,10 +129,7 @@ package final class CairoCanvas {
 
     /// The advance width of `text` in the given font, in pixels.
     package func textWidth(_ text: String, family: String, size: Double, bold: Bool = false) -> Double {
-        cairo_select_font_face(
-            context, family, CAIRO_FONT_SLANT_NORMAL,
-            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, size)
+        selectFont(family: family, size: size, bold: bold)
         var extents = cairo_text_extents_t()
         cairo_text_extents(context, text, &extents)
         return extents.x_advance
@@ -265,10 +259,10 @@ package final class CairoCanvas {
     }
 
     /// Chooses the font of following text: a fontconfig family name, a size in pixels, regular or bold.
+    /// The face is the process-wide one of ``CairoFontFaces`` (matched at one fixed size), so the text
+    /// is drawn the same whatever this process drew before.
     package func selectFont(family: String, size: Double, bold: Bool = false) {
-        cairo_select_font_face(
-            context, family, CAIRO_FONT_SLANT_NORMAL,
-            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_face(context, CairoFontFaces.face(family: family, bold: bold))
         cairo_set_font_size(context, size)
     }
 

@@ -81,7 +81,10 @@ package struct MRZZoneDetector: Sendable {
             z.glyphHeight *= scale
             return z
         }
-        return Search(zones: zones, textLineMidpoints: lines.map { toFrame($0.midpoint) })
+        // Zones may stand on merged cells (tiny print); the MRZ-like text lines reported beside them,
+        // which decide whether an MRZ is looked for again, keep needing 18 single glyphs.
+        let textLines = lines.filter { $0.singleGlyphCount >= Self.minimumSingleGlyphsPerTextLine }
+        return Search(zones: zones, textLineMidpoints: textLines.map { toFrame($0.midpoint) })
     }
 
     /// The box-downscale factor that brings `region`'s long side to about ``workingSize``.
@@ -125,6 +128,9 @@ package struct MRZZoneDetector: Sendable {
 
     // MARK: - Text lines
 
+    /// Single glyphs a run needs to be reported as an MRZ-like text line.
+    static let minimumSingleGlyphsPerTextLine = 18
+
     struct TextLine {
         /// Unit normal of the line and the line's end points (glyph centres at both ends).
         var normal: Point2D
@@ -132,7 +138,11 @@ package struct MRZZoneDetector: Sendable {
         var endPoint: Point2D
         var pitch: Double
         var size: Double
+        /// Glyphs of the run, merged cells included.
         var count: Int
+        /// Glyphs in the longest run of single components on the line (merged cells left out): a
+        /// line reported as MRZ-like text needs 18, as before merged cells counted.
+        var singleGlyphCount: Int
 
         var midpoint: Point2D { (startPoint + endPoint) * 0.5 }
         var length: Double { startPoint.distance(to: endPoint) }
@@ -231,27 +241,35 @@ package struct MRZZoneDetector: Sendable {
         let size = singles.map(\.g.size).sorted()[singles.count / 2]
         // Keep glyphs of the line's size.
         let similar = singles.filter { $0.g.size >= 0.55 * size && $0.g.size <= 1.6 * size }
-        guard similar.count >= 18 else { return nil }
+        // Merged glyphs count later for the cells they span; the pitch needs a dozen single ones.
+        guard similar.count >= 12 else { return nil }
         let gaps = zip(similar, similar.dropFirst()).map { $1.t - $0.t }.filter { $0 >= 0.5 * size && $0 <= 2.0 * size }
         guard gaps.count >= 10 else { return nil }
         let pitch = gaps.sorted()[gaps.count / 2]
+        let merged = mergedGlyphCells(near, singles: similar, size: size, pitch: pitch, direction: direction)
+        let sequence = (similar + merged).sorted { $0.t < $1.t }
         // Longest run with gaps under 1.6 pitches (a missed glyph), or bridged by a merged run.
         let runs = near.filter { $0.g.isRun }.map { r -> (Double, Double) in
             let a = r.g.minX * direction.x + r.g.minY * direction.y, b = r.g.maxX * direction.x + r.g.maxY * direction.y
             let c = r.g.maxX * direction.x + r.g.minY * direction.y, d = r.g.minX * direction.x + r.g.maxY * direction.y
             return ([a, b, c, d].min()!, [a, b, c, d].max()!)
         }
-        var best = (start: 0, end: 0), current = 0
-        for i in 1..<similar.count {
-            let gap = similar[i].t - similar[i - 1].t
-            let bridged = runs.contains { $0.0 <= similar[i - 1].t + 0.8 * pitch && $0.1 >= similar[i].t - 0.8 * pitch }
-            if gap <= 1.6 * pitch || bridged {
-                if i - current > best.end - best.start { best = (current, i) }
-            } else {
-                current = i
+        func longestRun(_ ts: [Double]) -> (start: Int, end: Int) {
+            var best = (start: 0, end: 0), current = 0
+            for i in ts.indices.dropFirst() {
+                let bridged = runs.contains { $0.0 <= ts[i - 1] + 0.8 * pitch && $0.1 >= ts[i] - 0.8 * pitch }
+                if ts[i] - ts[i - 1] <= 1.6 * pitch || bridged {
+                    if i - current > best.end - best.start { best = (current, i) }
+                } else {
+                    current = i
+                }
             }
+            return best
         }
-        let run = Array(similar[best.start...best.end])
+        let best = longestRun(sequence.map(\.t))
+        let run = Array(sequence[best.start...best.end])
+        // The longest run of single glyphs alone, as counted before merged cells joined in.
+        let singleRun = similar.isEmpty ? (start: 0, end: -1) : longestRun(similar.map(\.t))
         guard run.count >= 18 else { return nil }
         // Refit the line through the run's centres (total least squares).
         guard let fitted = ImageLine.fit(run.map(\.g.centre)) else { return nil }
@@ -273,7 +291,50 @@ package struct MRZZoneDetector: Sendable {
         }
         return TextLine(
             normal: n, startPoint: foot + dir * start, endPoint: foot + dir * end,
-            pitch: pitch, size: size, count: run.count)
+            pitch: pitch, size: size, count: run.count, singleGlyphCount: singleRun.end - singleRun.start + 1)
+    }
+
+    /// Glyphs that blur merged into one component on the line (wider than the line's glyphs, as
+    /// tall as them; not wide enough to count as a run), as one glyph per cell they span, centred
+    /// one pitch apart along `direction`. In tiny print (a pitch of 5–7 working pixels) neighbours
+    /// touch often, and a line cut at every merged pair never gathers the glyphs of an MRZ line.
+    /// `singles` are the line's glyphs of its size: a component of k glyphs spans k − 1 pitches
+    /// plus one glyph's extent along the line.
+    static func mergedGlyphCells(
+        _ near: [(t: Double, g: Glyph)], singles: [(t: Double, g: Glyph)], size: Double, pitch: Double,
+        direction: Point2D
+    ) -> [(t: Double, g: Glyph)] {
+        func extent(_ g: Glyph) -> Double {
+            let ends = [
+                Point2D(x: g.minX, y: g.minY), Point2D(x: g.maxX, y: g.minY),
+                Point2D(x: g.maxX, y: g.maxY), Point2D(x: g.minX, y: g.maxY),
+            ].map { $0.x * direction.x + $0.y * direction.y }
+            return (ends.max() ?? 0) - (ends.min() ?? 0)
+        }
+        let wide = near.filter { item in
+            guard !item.g.isRun, item.g.size > 1.6 * size else { return false }
+            let thickness = min(item.g.maxX - item.g.minX, item.g.maxY - item.g.minY) + 1
+            return thickness >= 0.55 * size && thickness <= 1.6 * size
+        }
+        guard !wide.isEmpty, !singles.isEmpty else { return [] }
+        let glyphExtent = singles.map { extent($0.g) }.sorted()[singles.count / 2]
+        var cells: [(t: Double, g: Glyph)] = []
+        for (t, g) in wide {
+            let count = Int(((extent(g) - glyphExtent) / pitch).rounded()) + 1
+            guard count >= 2, count <= 6 else { continue }
+            for k in 0..<count {
+                let offset = (Double(k) - Double(count - 1) / 2) * pitch
+                let centre = g.centre + direction * offset
+                cells.append(
+                    (
+                        t + offset,
+                        Glyph(
+                            centre: centre, size: size, isRun: false, minX: centre.x, maxX: centre.x,
+                            minY: centre.y, maxY: centre.y)
+                    ))
+            }
+        }
+        return cells
     }
 
     // MARK: - Zones
