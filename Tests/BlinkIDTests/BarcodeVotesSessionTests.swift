@@ -87,6 +87,19 @@ struct BarcodeVotesSessionTests {
         #expect(await photo.getResult().barcode == nil)
     }
 
+    @Test func aSingleModePhotoOfABackIsReadWithoutACardFound() async throws {
+        // A back (4 codewords lost) on a page where no card is found. A photo in single mode may be
+        // the scan's only side: it gets the reader's full plan, codeword look included, as a second
+        // side does, not the card-gated quick looks of a first side.
+        let frame = try Self.frame(Self.firstPayload, hiding: Hidden(Self.gaps.prefix(4)))
+        let sdk = try await BlinkIDSessionTests.sdk()
+        let session = await sdk.createScanningSession(
+            sessionSettings: BlinkIDSessionSettings(inputImageSource: .photo, scanningMode: .single))
+        let result = await session.process(inputImage: frame)
+        #expect(result.processResult?.resultCompleteness.scanningStatus == .documentScanned)
+        #expect(await session.getResult().barcode?.rawData == Self.firstPayload)
+    }
+
     @Test func framesOfTwoCardsAreNeverAddedUpIntoAPayload() async throws {
         // Two frames of the first card losing the same codewords, then one of the second card
         // losing others: added up blindly, the second card's frame fills the first card's gaps

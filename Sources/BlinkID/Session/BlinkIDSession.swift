@@ -183,13 +183,14 @@ public final class BlinkIDSession {
 
     /// Reads the PDF417 symbol where the flow can use it.
     ///
-    /// The full reader (up to ``PDF417Reader/maximumLooks`` decoder calls) runs where a barcode is
-    /// what the scan waits for (the barcode step; the back of an ID-1 card whose MRZ, if any, is not
-    /// read) and on a TD1 back whose MRZ is read (the frame that ends the scan) when
-    /// ``BarcodeRegionFinder`` sees a barcode-sized texture on the card
-    /// (``barcodeLikely(in:card:finder:)``). On a first side without a read MRZ (fronts, until one
-    /// is accepted) the same test gates the reader's two quick texture looks only, so fronts pay one
-    /// texture pass over the card and at most two decoder calls. Frames whose passport, TD2 or visa
+    /// The full reader (up to ``PDF417Reader/maximumLooks`` decoder calls, then the codeword look)
+    /// runs where a barcode is what the scan waits for (the barcode step; the back of an ID-1 card
+    /// whose MRZ, if any, is not read; in ``ScanningMode/single`` with photos, any photo whose MRZ
+    /// is not read, since it may be the only side shown) and on a TD1 back whose MRZ is read (the
+    /// frame that ends the scan) when ``BarcodeRegionFinder`` sees a barcode-sized texture on the
+    /// card (``barcodeLikely(in:card:finder:)``). On a first side without a read MRZ (fronts, until
+    /// one is accepted; not single-mode photos) the same test gates the reader's two quick texture
+    /// looks only, so fronts pay one texture pass over the card and at most two decoder calls. Frames whose passport, TD2 or visa
     /// MRZ is read are never searched.
     ///
     /// In video, the codewords of frames that do not decode are kept as votes
@@ -210,7 +211,10 @@ public final class BlinkIDSession {
             guard isTD1 || flow.isBarcodeStep else { return (.none, nil) }
             expected = flow.isBarcodeStep
         case .mrzPending, .unusable, .frontSide:
-            expected = flow.isBarcodeStep || flow.currentSide == .second
+            // A photo in single mode may be the only side shown, and a barcode read there ends the
+            // scan: it gets the full plan, as a second side does.
+            let singlePhoto = settings.scanningMode == .single && settings.inputImageSource == .photo
+            expected = flow.isBarcodeStep || flow.currentSide == .second || singlePhoto
             quick = !expected
         }
         if !expected {

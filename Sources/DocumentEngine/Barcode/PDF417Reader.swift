@@ -13,7 +13,8 @@ package import CaptureCore
 /// The looks, in order (``Look``):
 /// 1. the symbol found by its texture (``BarcodeRegionFinder``): its own outline fitted
 ///    (``BarcodeOutlineFitter``, on the region cut out along its axes at half size) and rectified
-///    from the frame, enlarged so its rows span about 1100 pixels (undoes rotation, perspective and
+///    from the frame, enlarged so its rows span about 1100 pixels, half as much across them
+///    (``rowScale``) (undoes rotation, perspective and
 ///    small modules);
 /// 2. when no outline was fitted: the region itself cut out and enlarged the same way;
 /// 2a. the finder's next candidates (up to ``maximumCandidates`` in all, ranked by start/stop
@@ -40,9 +41,9 @@ package import CaptureCore
 ///
 /// **Bounded work:** at most ``maximumLooks`` decoder calls per frame and ``maximumWork`` work
 /// units (``workUnits(_:_:)``, a thousand pixels handed to zxing-cpp each), each call on an image
-/// of at most the frame's size (cut-outs are at most 1600 x 1200 pixels, cards 1370 x 864), plus
+/// of at most the frame's size (cut-outs are at most 1600 x 600 pixels, cards 1370 x 432), plus
 /// one texture pass over every second pixel of the frame and at most one codeword look (a row
-/// scan of the outline cut-out, outside the decoder budget); `isCancelled` is polled between looks.
+/// scan of the outline cut-out at full scale, outside the decoder budget); `isCancelled` is polled between looks.
 /// Measured on 1920 x 1080 frames with `capkit eval-barcode --timings` (CPU per step).
 package struct PDF417Reader: Sendable {
     /// Which look produced a reading.
@@ -83,9 +84,10 @@ package struct PDF417Reader: Sendable {
     package static let maximumLooks = 12
     /// Upper bound on the work of a frame's decoder calls, in ``workUnits(_:_:)``: a look that
     /// would pass it is not made, so that a frame without a legible symbol costs a bounded amount
-    /// whatever the machine's speed. About six looks at an upright cut-out (the texture looks of
-    /// the tuning family read within 2,800 units; see `capkit eval-barcode --timings`).
-    package static let maximumWork = 4800
+    /// whatever the machine's speed. About six looks at an upright cut-out: the budget of 4,800
+    /// units at full vertical scale, halved with the images (``rowScale``); the looks of the
+    /// tuning family read within 1,800 units (`capkit eval-barcode --timings`).
+    package static let maximumWork = 2400
 
     /// The work units of one decoder call on `image`: a thousand pixels each, a third more when
     /// the decoder also looks at downscaled copies. zxing-cpp's time grows with the pixels it
@@ -94,6 +96,15 @@ package struct PDF417Reader: Sendable {
         let units = (image.width * image.height + 999) / 1000
         return decoder.tryDownscale && max(image.width, image.height) > 500 ? units + units / 3 : units
     }
+    /// How much less the images handed to zxing-cpp are enlarged across the symbol's rows than
+    /// along them (cut-outs, outlines and the rectified card; the outline itself is fitted at full
+    /// scale). zxing-cpp reads the codewords of every pixel row of a symbol, so its time grows with
+    /// the symbol's height in pixels; a row of at least three modules at half the vertical scale
+    /// still spans five pixel rows or more. Decided on the tuning family with `capkit eval-barcode
+    /// --timings` (40 frames a tier, seed 17): at 0.5 every tier reads the frames it read at 1 and
+    /// the reader's CPU time per frame about halves; at 0.35 the hard tier reads one frame fewer.
+    /// The codeword look (``PDF417RowScanner``) keeps the full vertical scale.
+    package static let rowScale = 0.5
     /// Texture-found candidate regions looked at per frame (``BarcodeRegionFinder/candidates(in:within:limit:)``).
     package static let maximumCandidates = 3
 
@@ -222,7 +233,7 @@ package struct PDF417Reader: Sendable {
                 if let reading { return reading }
             }
         }
-        if readsCodewords, !isCancelled(), let outline = views.foundOutline(0) {
+        if readsCodewords, !isCancelled(), let outline = views.foundOutlineFullScale(0) {
             let start = ThreadCPUTime.now()
             let reading = try search.codewords(outline.image, toFrame: outline.toFrame.apply, evidence: &evidence)
             search.record(Look.codewordGrid.rawValue, since: start, outcome: search.lastOutcome)
@@ -241,6 +252,8 @@ package struct PDF417Reader: Sendable {
         private var candidates: [BarcodeRegionFinder.Region]?
         private var uprights: [Int: Upright?] = [:]
         private var outlines: [Int: (image: GrayImage, toFrame: Homography)?] = [:]
+        /// The fitted outlines grown by their quiet zone, in frame pixels.
+        private var grownOutlines: [Int: Quadrilateral2D] = [:]
         private var rectifiedCard: (image: GrayImage, toFrame: Homography, scale: Double)??
 
         init(frame: GrayImage, card: Quadrilateral2D?, finder: BarcodeRegionFinder) {
@@ -276,7 +289,9 @@ package struct PDF417Reader: Sendable {
                 guard let u = foundUpright(index) else { return nil }
                 let image =
                     look == .foundRegion
-                    ? u.image : BarcodeImageFilters.localMeanBinarized(u.image, radius: u.localRadius)
+                    ? u.image
+                    : BarcodeImageFilters.localMeanBinarized(
+                        u.image, radius: u.localRadius, verticalRadius: Self.rowRadius(u.localRadius))
                 return (image, look == .foundRegion ? Self.turned : Self.binary, u.toFrame.apply)
             case .foundOutline, .foundOutlineLocalMean, .foundOutlineSharpened:
                 guard let o = foundOutline(index) else { return nil }
@@ -285,18 +300,35 @@ package struct PDF417Reader: Sendable {
                 switch look {
                 case .foundOutline: image = o.image
                 case .foundOutlineLocalMean:
-                    image = BarcodeImageFilters.localMeanBinarized(o.image, radius: max(4, Int((5 * module).rounded())))
+                    let radius = max(4, Int((5 * module).rounded()))
+                    image = BarcodeImageFilters.localMeanBinarized(
+                        o.image, radius: radius, verticalRadius: Self.rowRadius(radius))
                 default: image = BarcodeImageFilters.sharpened(o.image, sigma: 0.6 * module, amount: 1.2)
                 }
                 return (image, look == .foundOutlineLocalMean ? Self.binary : Self.turned, o.toFrame.apply)
             case .rectifiedCard, .rectifiedCardLocalMean:
                 guard let c = cardImage() else { return nil }
                 if look == .rectifiedCard { return (c.image, Self.turned, c.toFrame.apply) }
-                let image = BarcodeImageFilters.localMeanBinarized(c.image, radius: Int((1.5 * c.scale).rounded()))
+                let radius = Int((1.5 * c.scale).rounded())
+                let image = BarcodeImageFilters.localMeanBinarized(
+                    c.image, radius: radius, verticalRadius: Self.rowRadius(radius))
                 return (image, Self.binary, c.toFrame.apply)
             case .symbolRectified, .symbolRectifiedLocalMean, .codewordGrid:
                 return nil
             }
+        }
+
+        /// A local-mean radius across the rows of an image enlarged ``PDF417Reader/rowScale`` times
+        /// less across them: the same distance on the symbol as `radius` along them.
+        static func rowRadius(_ radius: Int) -> Int { max(1, Int((Double(radius) * PDF417Reader.rowScale).rounded())) }
+
+        /// The full-scale image of candidate `index`'s fitted outline (for the codeword look, which
+        /// reads each row on several pixel rows), nil when no outline was fitted.
+        mutating func foundOutlineFullScale(_ index: Int) -> (image: GrayImage, toFrame: Homography)? {
+            guard foundOutline(index) != nil, let grown = grownOutlines[index],
+                let cut = PDF417Reader.upright(frame, quad: grown)
+            else { return nil }
+            return (cut.image, cut.toFrame)
         }
 
         /// How many candidates the finder gave (0 before it ran).
@@ -314,7 +346,9 @@ package struct PDF417Reader: Sendable {
         /// The finder's candidate `index`, upright and enlarged.
         mutating func foundUpright(_ index: Int) -> Upright? {
             if let cached = uprights[index] { return cached }
-            let found = candidate(index).flatMap { PDF417Reader.upright(frame, quad: $0.quad) }
+            let found = candidate(index).flatMap {
+                PDF417Reader.upright(frame, quad: $0.quad, rowScale: PDF417Reader.rowScale)
+            }
             uprights[index] = .some(found)
             return found
         }
@@ -325,7 +359,8 @@ package struct PDF417Reader: Sendable {
             var result: (image: GrayImage, toFrame: Homography)?
             // The outline is fitted on the cut-out at half size: a quarter of the work, and the
             // full-size cut-out is only made when its own look comes.
-            if let quad = candidate(index)?.quad, let u = PDF417Reader.upright(frame, quad: quad, scale: 0.5),
+            if let quad = candidate(index)?.quad,
+                let u = PDF417Reader.upright(frame, quad: quad, scale: 0.5),
                 let fitted = BarcodeOutlineFitter.fit(u.image)
             {
                 let inFrame = fitted.mapped(u.toFrame.apply)
@@ -336,7 +371,10 @@ package struct PDF417Reader: Sendable {
                     c[0] - across - down, c[1] + across - down,
                     c[2] + across + down, c[3] - across + down,
                 ])
-                if let cut = PDF417Reader.upright(frame, quad: grown) { result = (cut.image, cut.toFrame) }
+                grownOutlines[index] = grown
+                if let cut = PDF417Reader.upright(frame, quad: grown, rowScale: PDF417Reader.rowScale) {
+                    result = (cut.image, cut.toFrame)
+                }
             }
             outlines[index] = .some(result)
             return result
@@ -350,7 +388,7 @@ package struct PDF417Reader: Sendable {
                 let scale = PDF417Reader.rectifiedScale(
                     framePixelsPerMillimetre: PDF417Reader.pixelsPerMillimetre(card))
                 let w = Int((PDF417Reader.cardWidth * scale).rounded()),
-                    h = Int((PDF417Reader.cardHeight * scale).rounded())
+                    h = Int((PDF417Reader.cardHeight * scale * PDF417Reader.rowScale).rounded())
                 if let toFrame = Homography(
                     from: Quadrilateral2D(x: 0, y: 0, width: Double(w), height: Double(h)), to: card),
                     let image = PerspectiveWarp.rectify(frame, quad: card, width: w, height: h)
@@ -386,14 +424,17 @@ package struct PDF417Reader: Sendable {
     }
 
     /// Cuts `quad` (first side along the symbol's rows) out of `frame`, enlarged so the rows span
-    /// about 1100 pixels (at most 3x, at most 1600 x 1200 pixels), times `scale`.
-    static func upright(_ frame: GrayImage, quad: Quadrilateral2D, scale: Double = 1) -> Upright? {
+    /// about 1100 pixels (at most 3x, at most 1600 x 1200 pixels), times `scale`; across the rows
+    /// times `rowScale` more (``rowScale``).
+    static func upright(
+        _ frame: GrayImage, quad: Quadrilateral2D, scale: Double = 1, rowScale: Double = 1
+    ) -> Upright? {
         let c = quad.corners
         let length = max(c[0].distance(to: c[1]), c[3].distance(to: c[2]))
         let height = max(c[0].distance(to: c[3]), c[1].distance(to: c[2]))
         guard length >= 32, height >= 16 else { return nil }
         let k = min(3, max(1, 1100 / length), 1600 / length, 1200 / height) * scale
-        let w = Int(length * k), h = Int(height * k)
+        let w = Int(length * k), h = Int(height * k * rowScale)
         guard w >= 16, h >= 16,
             let toFrame = Homography(from: Quadrilateral2D(x: 0, y: 0, width: Double(w), height: Double(h)), to: quad),
             let image = PerspectiveWarp.rectify(frame, quad: quad, width: w, height: h)
@@ -496,7 +537,7 @@ package struct PDF417Reader: Sendable {
         /// Reads the codewords of the upright symbol `image`, adds them to `evidence` and decodes
         /// the combined votes when they correct, else this frame's votes alone when the evidence
         /// held earlier frames. Made whatever work the decoder calls spent (one row scan of a
-        /// cut-out of at most 1600 x 1200 pixels): it is the look that gathers a video's votes,
+        /// cut-out of at most 1600 x 1200 pixels, at full scale): it is the look that gathers a video's votes,
         /// and the frames that need them are those whose decoder calls used the budget up.
         mutating func codewords(
             _ image: GrayImage, toFrame: (Point2D) -> Point2D, evidence: inout PDF417CodewordEvidence
