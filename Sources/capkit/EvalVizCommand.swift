@@ -50,6 +50,12 @@ struct EvalVizCommand: AsyncParsableCommand {
 
     @Option(
         help:
+            "Tesseract models of lines held to ASCII characters (dates, numbers, sex, licence codes), +-separated; 'same' reads them with --ocr-models."
+    )
+    var plainModels = "eng"
+
+    @Option(
+        help:
             "The reader's candidates, comma-separated PREPARATION:r|u (r: held to the field's characters, u: unrestricted; preparations raw, stretched); default the reader's."
     )
     var candidates: String?
@@ -139,7 +145,8 @@ struct EvalVizCommand: AsyncParsableCommand {
             let models = ocrModels == "layout" ? nil : ocrModels.split(separator: "+").map(String.init)
             recognizer = TimedVizRecognizer(
                 try TesseractVizRecognizer(
-                    models: models, lineReading: tesseractSetup != "plain", variables: variables))
+                    models: models, lineReading: tesseractSetup != "plain", variables: variables,
+                    plainModels: plainModels == "same" ? nil : plainModels.split(separator: "+").map(String.init)))
             let chosenCandidates = try candidates.map(Self.parseCandidates)
             let scales = horizontalScales?.split(separator: ",").compactMap { Double($0) }
             for mode in readings {
