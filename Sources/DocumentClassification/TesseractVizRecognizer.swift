@@ -13,7 +13,10 @@ import Foundation
 /// `tesseract-ocr-script-latn`, `Latin.traineddata`): names are printed with the holder's national
 /// letters whatever the issuer's language (É, Ü, Ø, Å, Ñ, Ç ...), and the per-language models drop
 /// the accents they were not trained on. With ``models`` nil, the layout's languages are used,
-/// followed by ``extraLanguages``. One ``TesseractPool`` per model combination, created on first use.
+/// followed by ``extraLanguages``. A line held to plain ASCII characters (digits, dates, document
+/// numbers, sex, licence codes) is read with ``plainModels`` instead: Debian's `eng` is a fast
+/// (small integer LSTM) model and reads such a line in a fraction of the Latin model's time. One
+/// ``TesseractPool`` per model combination, created on first use.
 package final class TesseractVizRecognizer: VizTextRecognizer {
     /// The models every line is read with (`["Latin"]`), or nil for the layout's languages.
     package let models: [String]?
@@ -24,25 +27,31 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
     package let lineReading: Bool
     /// Tesseract run-time variables set on every handle (``TesseractEngine``), for measuring settings.
     package let variables: [String: String]
+    /// The models of lines whose characters are all ASCII (nil: those lines too are read with
+    /// ``models``).
+    package let plainModels: [String]?
     private let pools = Locked<[String: TesseractPool]>([:])
 
     /// Creates the recogniser and loads its first model once, so that a missing installation
     /// fails here and not on the first document.
     package init(
         models: [String]? = ["Latin"], extraLanguages: [String] = ["deu", "spa"], lineReading: Bool = true,
-        variables: [String: String] = [:]
+        variables: [String: String] = [:], plainModels: [String]? = ["eng"]
     ) throws(VizRecognitionError) {
         self.models = models
+        self.plainModels = plainModels
         self.extraLanguages = extraLanguages
         self.lineReading = lineReading
         self.variables = variables
-        _ = try pool(for: ["eng"])
+        _ = try pool(for: ["eng"], models: models)
+        if let plainModels { _ = try pool(for: ["eng"], models: plainModels) }
     }
 
     package func readLine(
         _ image: GrayImage, languages: [String], characters: String?
     ) throws(VizRecognitionError) -> VizRecognizedText {
-        let pool = try pool(for: languages)
+        let plain = characters.map { !$0.isEmpty && $0.allSatisfy(\.isASCII) } ?? false
+        let pool = try pool(for: languages, models: plain ? plainModels ?? models : models)
         do {
             let read = try pool.withEngine { $0.textAndConfidence(of: image, whitelist: characters) }
             let text = read.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -52,7 +61,7 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
         }
     }
 
-    private func pool(for languages: [String]) throws(VizRecognitionError) -> TesseractPool {
+    private func pool(for languages: [String], models: [String]?) throws(VizRecognitionError) -> TesseractPool {
         var all: [String] = []
         let requested = models ?? (languages.isEmpty ? ["eng"] : languages) + extraLanguages
         for language in requested where !all.contains(language) {

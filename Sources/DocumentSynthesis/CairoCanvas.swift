@@ -127,6 +127,31 @@ package final class CairoCanvas {
         }
     }
 
+    /// Draws `text` with its baseline starting at (`x`, `y`), its glyphs widened by `widthScale`
+    /// (below 1: condensed), leaning right by `shear` (x shifts by `shear` per pixel above the
+    /// baseline) and their strokes thickened by `weight` pixels on each side (a heavier print).
+    package func drawText(
+        _ text: String, x: Double, y: Double, family: String, size: Double, colour: RGBA, bold: Bool,
+        widthScale: Double, shear: Double, weight: Double
+    ) {
+        selectFont(family: family, size: size, bold: bold)
+        cairo_new_path(context)
+        cairo_save(context)
+        var matrix = cairo_matrix_t(xx: widthScale, yx: 0, xy: -shear, yy: 1, x0: x, y0: y)
+        cairo_transform(context, &matrix)
+        cairo_move_to(context, 0, 0)
+        cairo_text_path(context, text)
+        cairo_restore(context)
+        setColour(colour)
+        if weight > 0 {
+            cairo_fill_preserve(context)
+            cairo_set_line_width(context, 2 * weight)
+            cairo_stroke(context)
+        } else {
+            cairo_fill(context)
+        }
+    }
+
     /// The advance width of `text` in the given font, in pixels.
     package func textWidth(_ text: String, family: String, size: Double, bold: Bool = false) -> Double {
         selectFont(family: family, size: size, bold: bold)

@@ -29,6 +29,12 @@ struct BenchVizCommand: ParsableCommand {
     @Option(help: "First seed.")
     var seed: UInt64 = 700
 
+    @Option(help: "Family of the frames: heldout (the default, as make bench reports) or tuning (wide variation).")
+    var family = "heldout"
+
+    @Option(help: "Layouts measured (td3, td2, td1front, aamva), comma-separated.")
+    var layouts = "td3,td2,td1front,aamva"
+
     @Option(
         help:
             "How Tesseract's line handles are set up: 'lines' (LSTM only, no word lists: the reader's default) or 'plain' (the default engine and every word list, as before)."
@@ -37,6 +43,9 @@ struct BenchVizCommand: ParsableCommand {
 
     func validate() throws {
         guard frames > 0 else { throw ValidationError("--frames must be at least 1.") }
+        guard family == "heldout" || family == "tuning" else {
+            throw ValidationError("Unknown --family \(family); use heldout or tuning.")
+        }
         guard tesseractSetup == "lines" || tesseractSetup == "plain" else {
             throw ValidationError("Unknown --tesseract-setup \(tesseractSetup); use lines or plain.")
         }
@@ -57,19 +66,28 @@ struct BenchVizCommand: ParsableCommand {
         }
         let today = MRZDate(year: 2026, month: 11, day: 26)
         print(
-            "== Printed fields (VIZ), \(size) phone-like held-out frames; peer: Tesseract on the whole rectified side =="
+            "== Printed fields (VIZ), \(size) phone-like \(family == "tuning" ? "tuning (wide)" : "held-out") frames; peer: Tesseract on the whole rectified side =="
         )
-        let sides: [(String, DocumentLayout.Kind, String?)] = [
-            ("TD3 data page", .td3, nil), ("TD2 card", .td2, nil), ("TD1 front", .td1Front, nil),
-            ("AAMVA licence front", .td1Front, "aamva-front"),
+        let sides: [(String, String, DocumentLayout.Kind, String?)] = [
+            ("td3", "TD3 data page", .td3, nil), ("td2", "TD2 card", .td2, nil),
+            ("td1front", "TD1 front", .td1Front, nil),
+            ("aamva", "AAMVA licence front", .td1Front, "aamva-front"),
         ]
-        for (name, kind, layoutID) in sides {
+        let chosen = Set(layouts.split(separator: ",").map(String.init))
+        for (key, name, kind, layoutID) in sides where chosen.contains(key) {
             var own: [Double] = [], other: [Double] = []
             for i in 0..<frames {
-                let scene = try HeldOutSceneComposer(
-                    tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
-                    printsVizFromLayouts: true, vizLayoutID: layoutID
-                ).compose(seed: seed &+ UInt64(i) &* 7919)
+                let frameSeed = seed &+ UInt64(i) &* 7919
+                let scene =
+                    family == "tuning"
+                    ? try SceneComposer(
+                        tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
+                        printsVizFromLayouts: true, vizLayoutID: layoutID, vizVariation: .wide
+                    ).compose(seed: frameSeed)
+                    : try HeldOutSceneComposer(
+                        tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
+                        printsVizFromLayouts: true, vizLayoutID: layoutID
+                    ).compose(seed: frameSeed)
                 guard let truth = scene.document.viz, let layout = catalogue.layout(id: truth.layoutID) else {
                     continue
                 }

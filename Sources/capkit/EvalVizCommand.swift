@@ -13,7 +13,7 @@ struct EvalVizCommand: AsyncParsableCommand {
         abstract:
             "Measure the printed-field (VIZ) reader on generated documents: per-field exact rate and CPU per side.",
         discussion: """
-            For each family (tuning: the generator's own frames; heldout: the held-out composer, other fonts, \
+            For each family (tuning: the generator's own frames, printed as --tuning-variation says; heldout: the held-out composer, other fonts, \
             wear and optics), tier and layout (TD3 data page, TD1 front), --count frames are generated \
             (seeded). The document is rectified from its true corners (the reader is measured, not the \
             localiser) and read once with Tesseract. A field is exact when the value equals what was printed \
@@ -39,8 +39,20 @@ struct EvalVizCommand: AsyncParsableCommand {
     @Option(help: "First seed.")
     var seed: UInt64 = 11
 
+    @Option(
+        help:
+            "How widely the tuning family varies the printed zone: 'wide' (fonts, sizes, offsets, caption languages, security lines, ghost portrait, extra blur and JPEG: the default) or 'narrow' (the first design)."
+    )
+    var tuningVariation = "wide"
+
     @Option(help: "Tesseract models, +-separated (default Latin; 'layout' for the layout's languages + deu+spa).")
     var ocrModels = "Latin"
+
+    @Option(
+        help:
+            "Tesseract models of lines held to ASCII characters (dates, numbers, sex, licence codes), +-separated; 'same' reads them with --ocr-models."
+    )
+    var plainModels = "eng"
 
     @Option(
         help:
@@ -78,6 +90,9 @@ struct EvalVizCommand: AsyncParsableCommand {
     )
     var chooseLayout = false
 
+    @Option(help: "Write each tuning frame's JPEG to this folder (tuning family only), named by tier, layout and seed.")
+    var writeFrames: String?
+
     @Flag(help: "Print every field that is wrong or not read, with what was printed (generated data only).")
     var verbose = false
 
@@ -85,6 +100,9 @@ struct EvalVizCommand: AsyncParsableCommand {
         guard count > 0 else { throw ValidationError("--count must be positive.") }
         guard tesseractSetup == "lines" || tesseractSetup == "plain" else {
             throw ValidationError("Unknown --tesseract-setup \(tesseractSetup); use lines or plain.")
+        }
+        guard VizPrintStyle.Variation(rawValue: tuningVariation) != nil else {
+            throw ValidationError("Unknown --tuning-variation \(tuningVariation); use wide or narrow.")
         }
         if let horizontalScales {
             let values = horizontalScales.split(separator: ",").map { Double($0) }
@@ -127,7 +145,8 @@ struct EvalVizCommand: AsyncParsableCommand {
             let models = ocrModels == "layout" ? nil : ocrModels.split(separator: "+").map(String.init)
             recognizer = TimedVizRecognizer(
                 try TesseractVizRecognizer(
-                    models: models, lineReading: tesseractSetup != "plain", variables: variables))
+                    models: models, lineReading: tesseractSetup != "plain", variables: variables,
+                    plainModels: plainModels == "same" ? nil : plainModels.split(separator: "+").map(String.init)))
             let chosenCandidates = try candidates.map(Self.parseCandidates)
             let scales = horizontalScales?.split(separator: ",").compactMap { Double($0) }
             for mode in readings {
@@ -175,7 +194,8 @@ struct EvalVizCommand: AsyncParsableCommand {
                         if family == "tuning" {
                             scene = try SceneComposer(
                                 tier: tier, frameWidth: dims[0], frameHeight: dims[1], kinds: [kind],
-                                printsVizFromLayouts: true, vizLayoutID: layoutID
+                                printsVizFromLayouts: true, vizLayoutID: layoutID,
+                                vizVariation: VizPrintStyle.Variation(rawValue: tuningVariation) ?? .wide
                             )
                             .compose(seed: frameSeed)
                         } else {
@@ -186,6 +206,11 @@ struct EvalVizCommand: AsyncParsableCommand {
                         }
                         guard let truth = scene.document.viz, let layout = catalogue.layout(id: truth.layoutID) else {
                             continue
+                        }
+                        if let writeFrames, family == "tuning" {
+                            let url = URL(fileURLWithPath: writeFrames).appendingPathComponent(
+                                "\(tier.rawValue)-\(layoutName)-\(frameSeed).jpg")
+                            try scene.jpeg.write(to: url)
                         }
                         let gray = scene.image.grayscale()
                         for (r, (mode, reader)) in readers.enumerated() {

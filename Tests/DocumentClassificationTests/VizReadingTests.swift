@@ -13,10 +13,13 @@ import Testing
     private static let recognizer = Result { () throws(VizRecognitionError) in try TesseractVizRecognizer() }
 
     private func readBack(
-        _ kind: DocumentLayout.Kind, seed: UInt64, layoutID: String? = nil
+        _ kind: DocumentLayout.Kind, seed: UInt64, layoutID: String? = nil,
+        variation: VizPrintStyle.Variation = .narrow
     ) throws -> (VizFieldPrinter.Truth, VizReading) {
-        let document = try DocumentRenderer(pixelsPerMillimetre: 12, printsVizFromLayouts: true, vizLayoutID: layoutID)
-            .render(kind, seed: seed)
+        let document = try DocumentRenderer(
+            pixelsPerMillimetre: 12, printsVizFromLayouts: true, vizLayoutID: layoutID, vizVariation: variation
+        )
+        .render(kind, seed: seed)
         let truth = try #require(document.viz)
         let layout = try #require(try VizLayoutCatalogue.bundled().layout(id: truth.layoutID))
         let reader = VizReader(recognizer: try Self.recognizer.get())
@@ -53,6 +56,31 @@ import Testing
         let read = Set(reading.fields.map(\.field))
         for field in [VizField.primaryName, .documentNumber, .dateOfBirth, .dateOfExpiry] {
             #expect(read.contains(field), "\(field) not read")
+        }
+    }
+
+    /// Fronts printed in the widened tuning style (another face, size and offset from the cells, other
+    /// captions, security lines) are read as printed: the surname, the dates and the number are read,
+    /// and every name, number and date reported is the one printed.
+    @Test(arguments: [(UInt64(3), String?.none), (7, "aamva-front")])
+    func aWidelyPrintedFrontIsReadAsPrinted(seed: UInt64, layoutID: String?) throws {
+        let (truth, reading) = try readBack(.td1Front, seed: seed, layoutID: layoutID, variation: .wide)
+        for field in [VizField.primaryName, .dateOfBirth, .dateOfExpiry, .documentNumber] {
+            #expect(reading[field] != nil, "\(field) not read")
+        }
+        let fold = { (v: String) in String(v.map { $0 == "O" ? "0" : $0 == "I" ? "1" : $0 }) }
+        for value in reading.fields {
+            if let date = truth.dates[value.field] {
+                #expect(
+                    value.date?.year == date.year && value.date?.month == date.month && value.date?.day == date.day,
+                    "\(value.field)")
+            } else if value.field == .documentNumber {
+                #expect(fold(value.value) == truth.values[.documentNumber].map(fold))
+            } else if value.field.kind == .name {
+                #expect(
+                    value.value == truth.values[value.field].map { VizReader.collapseSpaces($0.uppercased()) },
+                    "\(value.field)")
+            }
         }
     }
 

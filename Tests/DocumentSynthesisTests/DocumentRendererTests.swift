@@ -83,6 +83,38 @@ import Testing
         #expect(a.image != c.image)
     }
 
+    /// The widened VIZ style changes how a side is printed, not what: the same seed prints the same
+    /// values in other pixels, and the wide style stays within its cells (caption, gap, value and
+    /// descenders no taller than the lowest cell; a caption at most 70 % of its value).
+    @Test func aWideVizStylePrintsTheSameValuesWithinTheCells() throws {
+        for layoutID in ["icao-td1-front", "aamva-front"] {
+            let narrow = try DocumentRenderer(pixelsPerMillimetre: 4, printsVizFromLayouts: true, vizLayoutID: layoutID)
+                .render(.td1Front, seed: 12)
+            let wide = try DocumentRenderer(
+                pixelsPerMillimetre: 4, printsVizFromLayouts: true, vizLayoutID: layoutID, vizVariation: .wide
+            )
+            .render(.td1Front, seed: 12)
+            #expect(narrow.viz?.values == wide.viz?.values && narrow.viz?.dates == wide.viz?.dates)
+            #expect(narrow.image != wide.image)
+        }
+        for layout in try VizLayoutCatalogue.bundled().layouts {
+            let lowest = try #require(layout.fields.map(\.zone.height).min())
+            for seed in UInt64(0)..<40 {
+                var random = SeededGenerator(seed: seed)
+                let palette = DocumentPalette.random(using: &random)
+                let style = VizPrintStyle.wide(
+                    layout: layout, family: DocumentRenderer.textFontFamily, bold: false, palette: palette,
+                    using: &random)
+                let height =
+                    layout.captionPlacement == .inline
+                    ? style.valueSize * 1.1 + 0.6
+                    : style.captionSize * 1.25 + style.captionGap + style.valueSize * 1.05 + 0.35
+                #expect(height <= lowest + 1e-9, "\(layout.id) seed \(seed)")
+                #expect(style.captionSize <= style.valueSize * 0.7 + 1e-9)
+            }
+        }
+    }
+
     @Test func cornersOutsideTheRoundedCardAreTransparent() throws {
         let document = try DocumentRenderer(pixelsPerMillimetre: 6).render(.td1Back, seed: 4)
         #expect(document.image[0, 0].a == 0)

@@ -175,13 +175,10 @@ package struct VizDateParser: Sendable {
         return single.count >= 3 ? monthNames[single] : nil
     }
 
-    /// Every letter of the month names and abbreviations parsed, with the accented ones printed
-    /// (`AOÛT`, `FÉVR`, `MÄR`), sorted.
-    package static let monthLetters: String = {
-        var letters = Set(monthNames.keys.joined())
-        letters.formUnion("ÉÛÄ")
-        return String(letters.sorted())
-    }()
+    /// Every letter of the month names and abbreviations parsed, sorted: plain capitals only, as
+    /// the names are matched with their accents folded (`AOUT` read for `AOÛT` is August), so that a
+    /// date line is held to ASCII and read with the recogniser's fast plain model.
+    package static let monthLetters: String = String(Set(monthNames.keys.joined()).sorted())
 
     private static let monthNames: [String: Int] = {
         let lists: [[String]] = [

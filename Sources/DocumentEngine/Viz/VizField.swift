@@ -41,8 +41,8 @@ package enum VizField: String, Sendable, Hashable, Codable, CaseIterable, Compar
         /// The characters a value of the kind may hold (the recogniser's whitelist), or nil for any:
         /// names the upper-case Latin letters with their diacritics, space, hyphen (and the dashes a
         /// recogniser may take it for, read back as a hyphen) and apostrophes;
-        /// codes A–Z and 0–9; dates the digits, separators and the letters of the month names
-        /// ``VizDateParser`` knows; sex M, F, X.
+        /// codes A–Z and 0–9; dates the digits, separators and the plain letters of the month names
+        /// ``VizDateParser`` knows (it folds accents: `AOUT` is `AOÛT`); sex M, F, X.
         package var characters: String? {
             switch self {
             case .name: return Self.latinCapitals + " -'’‐–"

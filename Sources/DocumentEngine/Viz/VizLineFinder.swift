@@ -57,18 +57,97 @@ package struct VizLineFinder: Sendable {
             }
         }
         let minimumHeight = Int((minimumHeightMillimetres * s).rounded())
+        let reach = Int((horizontalReachMillimetres * s).rounded())
+        let verticalReach = Int((verticalReachMillimetres * s).rounded())
         return runs.compactMap { run -> Line? in
             guard run.end - run.start >= minimumHeight else { return nil }
-            var x0 = rect.x + rect.width, x1 = rect.x
-            for dy in run.start..<run.end {
-                let row = (rect.y + dy) * image.width
-                for x in rect.x..<(rect.x + rect.width) where image.pixels[row + x] < threshold {
-                    x0 = min(x0, x)
-                    x1 = max(x1, x)
+            var top = rect.y + run.start, bottom = rect.y + run.end
+            // A line cut by the cell's top or bottom edge (print set a little off the design) is
+            // followed beyond it while its rows still hold ink, within the vertical reach.
+            let minimumEdgeInk = max(2, minimumInk / 2)
+            if run.start == 0 {
+                var y = top - 1
+                while y >= max(0, rect.y - verticalReach),
+                    inkCount(image, row: y, from: rect.x, to: rect.x + rect.width, below: threshold) >= minimumEdgeInk
+                {
+                    top = y
+                    y -= 1
                 }
             }
-            guard x1 > x0 else { return nil }
-            return Line(rect: PixelRect(x: x0, y: rect.y + run.start, width: x1 - x0 + 1, height: run.end - run.start))
+            if run.end == rect.height {
+                var y = bottom
+                while y < min(image.height, rect.y + rect.height + verticalReach),
+                    inkCount(image, row: y, from: rect.x, to: rect.x + rect.width, below: threshold) >= minimumEdgeInk
+                {
+                    bottom = y + 1
+                    y += 1
+                }
+            }
+            guard
+                let span = horizontalSpan(
+                    image, rows: top..<bottom, cell: rect, reach: reach, threshold: threshold)
+            else { return nil }
+            return Line(rect: PixelRect(x: span.lowerBound, y: top, width: span.count, height: bottom - top))
         }
+    }
+
+    /// How far beyond the cell's left and right edges a line's print is followed, in millimetres:
+    /// a value printed up to a little more than a millimetre off the design's cell is read whole.
+    package var horizontalReachMillimetres = 1.5
+    /// How far beyond the cell's top and bottom a line cut by them is followed, in millimetres.
+    package var verticalReachMillimetres = 0.8
+    /// A gap between runs of ink columns wider than this share of the line's height separates two
+    /// phrases (word spaces are about 0.4 of it): a neighbouring field's print is a phrase of its own.
+    package var phraseGapShare = 0.7
+
+    /// The columns of the line in `rows`: the runs of ink columns over the cell widened by `reach`,
+    /// joined into phrases across gaps under ``phraseGapShare`` of the line's height; the phrases
+    /// whose middle lies in the cell are the line's (a neighbour's print reaching into the widened
+    /// band, or into the cell's edge, is left out). When no phrase is centred in the cell, the
+    /// phrases' ink within the cell. Nil when there is none.
+    func horizontalSpan(
+        _ image: GrayImage, rows: Range<Int>, cell: PixelRect, reach: Int, threshold: UInt8
+    ) -> Range<Int>? {
+        let x0 = max(0, cell.x - reach), x1 = min(image.width, cell.x + cell.width + reach)
+        guard x1 > x0, !rows.isEmpty else { return nil }
+        var phrases: [Range<Int>] = []
+        let joinGap = max(2, Int(Double(rows.count) * phraseGapShare))
+        var runStart: Int?
+        for x in x0...x1 {
+            // A column is ink where two of its pixels are: a lone dark pixel is noise.
+            var count = 0
+            if x < x1 {
+                for y in rows where image.pixels[y * image.width + x] < threshold {
+                    count += 1
+                    if count >= 2 { break }
+                }
+            }
+            let ink = count >= 2
+            if ink, runStart == nil { runStart = x }
+            if !ink, let start = runStart {
+                if let last = phrases.last, start - last.upperBound <= joinGap {
+                    phrases[phrases.count - 1] = last.lowerBound..<x
+                } else {
+                    phrases.append(start..<x)
+                }
+                runStart = nil
+            }
+        }
+        let inside = phrases.filter {
+            let middle = ($0.lowerBound + $0.upperBound) / 2
+            return middle >= cell.x && middle < cell.x + cell.width
+        }
+        if let first = inside.first, let last = inside.last { return first.lowerBound..<last.upperBound }
+        // No phrase centred in the cell (a caption run into its neighbour's): the ink inside the cell.
+        let overlapping = phrases.filter { $0.upperBound > cell.x && $0.lowerBound < cell.x + cell.width }
+        guard let first = overlapping.first, let last = overlapping.last else { return nil }
+        return max(first.lowerBound, cell.x)..<min(last.upperBound, cell.x + cell.width)
+    }
+
+    private func inkCount(_ image: GrayImage, row y: Int, from x0: Int, to x1: Int, below threshold: UInt8) -> Int {
+        var count = 0
+        let row = y * image.width
+        for x in max(0, x0)..<min(image.width, x1) where image.pixels[row + x] < threshold { count += 1 }
+        return count
     }
 }

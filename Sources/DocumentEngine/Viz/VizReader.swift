@@ -184,7 +184,12 @@ package struct VizReader: Sendable {
                     height: line.rect.height + padAbove + padY
                 )
                 .clipped(width: document.width, height: document.height)
-                let image = document.cropped(to: crop)
+                var image = document.cropped(to: crop)
+                // A lone glyph (a sex, a class) is given ground-coloured space half its height on each
+                // side: with the narrow margin of a word the recogniser often returns nothing for it.
+                if right - start < 2 * line.rect.height {
+                    image = Self.padded(image, by: line.rect.height / 2)
+                }
                 guard horizontalScale != 1, image.width > 1 else { return image }
                 return image.resized(
                     width: max(1, Int((Double(image.width) * horizontalScale).rounded())), height: image.height)
@@ -257,6 +262,19 @@ package struct VizReader: Sendable {
         return VizReading(layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined)
     }
 
+    /// `image` widened by `margin` columns on the left and the right, filled with its ground (its
+    /// 80th percentile grey level).
+    static func padded(_ image: GrayImage, by margin: Int) -> GrayImage {
+        guard margin > 0, image.width > 0, image.height > 0 else { return image }
+        let ground = UInt8(clamping: GrayLevelHistogram(image).percentile(0.8))
+        var out = GrayImage(width: image.width + 2 * margin, height: image.height, fill: ground)
+        for y in 0..<image.height {
+            let source = y * image.width, target = y * out.width + margin
+            for x in 0..<image.width { out.pixels[target + x] = image.pixels[source + x] }
+        }
+        return out
+    }
+
     /// Whether `text` has the shape of a date even though it does not parse: two runs of digits
     /// holding at least four digits (`12.0 .1974`, `08/1/1974`), or a month name and a run of digits.
     static func looksLikeDate(_ text: String) -> Bool {
@@ -277,12 +295,20 @@ package struct VizReader: Sendable {
     }
 
     /// The characters `cell`'s value line may hold: its kind's and, upper case, those of its
-    /// captions (a caption read on the value's line is stripped afterwards); nil for free text.
+    /// captions (a caption read on the value's line is stripped afterwards, accents ignored); nil
+    /// for free text. Where the kind's characters are plain ASCII (dates, numbers, sex, licence
+    /// codes) the captions' letters are added without their accents, so that the line stays ASCII
+    /// and the recogniser may read it with a plain model (``VizTextRecognizer``).
     static func characters(for cell: VizLayout.FieldZone) -> String? {
         guard let kind = cell.field.characters else { return nil }
+        let plain = kind.allSatisfy(\.isASCII)
         var set = Set(kind)
         for word in cell.captionWords {
-            for character in word.uppercased() where !character.isWhitespace { set.insert(character) }
+            let upper = word.uppercased()
+            let letters = plain ? upper.folding(options: [.diacriticInsensitive], locale: nil) : upper
+            for character in letters where !character.isWhitespace && (!plain || character.isASCII) {
+                set.insert(character)
+            }
         }
         return String(set.sorted())
     }
@@ -323,9 +349,9 @@ package struct VizReader: Sendable {
     }
 
     /// Share of the tallest glyph's height from which a glyph of an inline line belongs to the value
-    /// (captions are about 0.6 of a capital's height; the tallest may be an `Ë` or a `J`, a quarter
-    /// taller than the capitals).
-    static let inlineValueHeightShare = 0.7
+    /// (captions are up to 0.7 of a capital's height, tuning family widened; the tallest may be an
+    /// `Ë` or a `J`, a quarter taller than the capitals: capitals are then 0.78 of it).
+    static let inlineValueHeightShare = 0.76
 
     /// `text` without a caption word (or field number) read at its start, case and accents ignored.
     /// `tolerant` (captions printed inline, on the value's line: `12 RESTR NONE`) also strips a first

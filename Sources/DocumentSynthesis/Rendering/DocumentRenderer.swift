@@ -37,15 +37,20 @@ package struct DocumentRenderer: Sendable {
     /// The catalogue layout printed instead of the ICAO one of the side's size (`aamva-front` on a
     /// TD1 front), when ``printsVizFromLayouts``; nil for the ICAO one.
     package var vizLayoutID: String?
+    /// How far the printing of the visual zone varies from document to document, when
+    /// ``printsVizFromLayouts`` (``VizPrintStyle/Variation``): narrow keeps the first design.
+    package var vizVariation: VizPrintStyle.Variation
 
     package init(
         pixelsPerMillimetre: Double = 10, printFontFamily: String = DocumentRenderer.textFontFamily,
-        printsVizFromLayouts: Bool = false, vizLayoutID: String? = nil
+        printsVizFromLayouts: Bool = false, vizLayoutID: String? = nil,
+        vizVariation: VizPrintStyle.Variation = .narrow
     ) {
         self.pixelsPerMillimetre = max(1, pixelsPerMillimetre)
         self.printFontFamily = printFontFamily
         self.printsVizFromLayouts = printsVizFromLayouts
         self.vizLayoutID = vizLayoutID
+        self.vizVariation = vizVariation
     }
 
     /// Renders `kind` for a random identity drawn from `seed`.
@@ -69,8 +74,10 @@ package struct DocumentRenderer: Sendable {
             random: random.fork(2), textFamily: printFontFamily)
         painter.drawBackground(plainMRZBand: !lines.isEmpty && random.chance(0.65))
         painter.drawHeader()
-        let viz = painter.drawFields(fromLayouts: printsVizFromLayouts, layoutID: vizLayoutID)
-        if let zone = layout.face { painter.drawPortrait(in: zone) }
+        let viz = painter.drawFields(fromLayouts: printsVizFromLayouts, layoutID: vizLayoutID, variation: vizVariation)
+        var face = layout.face
+        face?.x += painter.portraitShift
+        if let zone = face { painter.drawPortrait(in: zone) }
         if let zone = layout.signature { painter.drawSignature(in: zone) }
         let mrz = painter.drawMRZ(lines)
         let s = pixelsPerMillimetre
@@ -80,7 +87,7 @@ package struct DocumentRenderer: Sendable {
         return RenderedDocument(
             image: painter.canvas.image(), kind: kind, pixelsPerMillimetre: s, identity: identity,
             mrzFormat: format, mrzLines: lines, characterBoxes: mrz.boxes, mrzPitch: mrz.pitch,
-            mrzCapHeight: mrz.capHeight, face: quad(layout.face), signature: quad(layout.signature), viz: viz)
+            mrzCapHeight: mrz.capHeight, face: quad(face), signature: quad(layout.signature), viz: viz)
     }
 
     /// The families the tuning family prints the visual zone in (the held-out family passes its own).
@@ -115,6 +122,8 @@ private struct Painter {
     let cornerRadius: Double
     let bold: Bool
     let textFamily: String
+    /// How far the portrait is moved along x from the layout's zone (a wide visual-zone style), in mm.
+    var portraitShift = 0.0
 
     init(
         layout: DocumentLayout, scale: Double, identity: SyntheticIdentity, random: SeededGenerator,
@@ -294,7 +303,9 @@ private struct Painter {
     /// Prints the visual zone: with `fromLayouts`, from the side's ``VizLayout`` where the catalogue
     /// has one (TD3 data page, TD1 front), else as a grid of caption and value cells. Returns what was
     /// printed per field for the layout sides.
-    mutating func drawFields(fromLayouts: Bool, layoutID: String?) -> VizFieldPrinter.Truth? {
+    mutating func drawFields(
+        fromLayouts: Bool, layoutID: String?, variation: VizPrintStyle.Variation
+    ) -> VizFieldPrinter.Truth? {
         let (region, rows, values, dates) = fieldRows()
         if fromLayouts,
             let vizLayout = layoutID.flatMap({ DocumentRenderer.vizLayout(id: $0, on: layout.kind) })
@@ -321,8 +332,15 @@ private struct Painter {
                 allValues[.restrictions] = vizRandom.pick(["NONE", "B", "A"])
                 allValues[.endorsements] = vizRandom.pick(["NONE", "M", "P"])
             }
+            var printStyle = VizPrintStyle.narrow(family: family, bold: bold)
+            if variation == .wide {
+                var styleRandom = vizRandom.fork(0x5749_4445)
+                printStyle = VizPrintStyle.wide(
+                    layout: vizLayout, family: family, bold: bold, palette: palette, using: &styleRandom)
+                portraitShift = printStyle.portraitShift
+            }
             let printer = VizFieldPrinter(
-                canvas: canvas, scale: s, family: family, bold: bold, ink: palette.ink, labelColour: palette.label)
+                canvas: canvas, scale: s, style: printStyle, ink: palette.ink, labelColour: palette.label)
             return printer.print(layout: vizLayout, values: allValues, dates: dates, style: style, using: &vizRandom)
         }
         guard !rows.isEmpty else { return nil }

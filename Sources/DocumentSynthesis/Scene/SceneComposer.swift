@@ -37,14 +37,35 @@ package struct SceneComposer: Sendable {
     package let printsVizFromLayouts: Bool
     /// The catalogue layout printed instead of the ICAO one (``DocumentRenderer/vizLayoutID``).
     package let vizLayoutID: String?
+    /// How far the visual zone's printing and the frame's optics vary (``VizPrintStyle/Variation``):
+    /// wide also blurs a little more and compresses harder than the tier alone, as phone captures of
+    /// card fronts do.
+    package let vizVariation: VizPrintStyle.Variation
 
     /// Smallest and largest accepted frame side.
     package static let frameSideRange = 64...8192
+    /// Largest extra Gaussian blur (pixels) of the wide visual-zone family in `tier`.
+    static func wideExtraBlurSigma(_ tier: SceneTier) -> Double {
+        switch tier {
+        case .clean: return 0.6
+        case .phoneLike: return 0.8
+        case .hard: return 0.4
+        }
+    }
+    /// JPEG quality the wide visual-zone family compresses half its frames in `tier` to at most.
+    static func wideJPEGQuality(_ tier: SceneTier) -> ClosedRange<Int> {
+        switch tier {
+        case .clean: return 70...90
+        case .phoneLike: return 55...80
+        case .hard: return 45...65
+        }
+    }
 
     package init(
         tier: SceneTier, frameWidth: Int = 1280, frameHeight: Int = 720, kinds: [DocumentLayout.Kind] = [],
         partial: Bool = false, framing: SceneFraming? = nil, stress: SceneStress? = nil,
-        printsVizFromLayouts: Bool = false, vizLayoutID: String? = nil
+        printsVizFromLayouts: Bool = false, vizLayoutID: String? = nil,
+        vizVariation: VizPrintStyle.Variation = .narrow
     ) throws(SceneCompositionError) {
         guard Self.frameSideRange.contains(frameWidth), Self.frameSideRange.contains(frameHeight) else {
             throw .invalidFrameSize(width: frameWidth, height: frameHeight)
@@ -57,6 +78,7 @@ package struct SceneComposer: Sendable {
         self.stress = stress
         self.printsVizFromLayouts = printsVizFromLayouts
         self.vizLayoutID = vizLayoutID
+        self.vizVariation = vizVariation
     }
 
     /// Generates the scene of `seed`; `fileName` goes into the truth.
@@ -70,7 +92,8 @@ package struct SceneComposer: Sendable {
             (scale, identity, renderRandom) throws(SceneCompositionError) -> RenderedDocument in
             do throws(MRZCompositionError) {
                 return try DocumentRenderer(
-                    pixelsPerMillimetre: scale, printsVizFromLayouts: printsVizFromLayouts, vizLayoutID: vizLayoutID
+                    pixelsPerMillimetre: scale, printsVizFromLayouts: printsVizFromLayouts, vizLayoutID: vizLayoutID,
+                    vizVariation: vizVariation
                 )
                 .render(kind, identity: identity, using: &renderRandom)
             } catch {
@@ -166,7 +189,17 @@ package struct SceneComposer: Sendable {
         }
         let noiseRange = stress == .lowLight ? SceneStress.lowLightNoiseSigma : tier.noiseSigma
         let noiseSigma = noiseRandom.uniform(noiseRange.lowerBound, noiseRange.upperBound)
-        let quality = noiseRandom.integer(in: tier.jpegQuality)
+        var quality = noiseRandom.integer(in: tier.jpegQuality)
+        if vizVariation == .wide, printsVizFromLayouts {
+            // A stream of its own: the narrow family's draws stay as they were.
+            var opticsRandom = random.fork(8)
+            let extra = opticsRandom.uniform(0, Self.wideExtraBlurSigma(tier))
+            if extra > 0.05 {
+                frame.gaussianBlur(sigma: extra)
+                blurSigma = (blurSigma * blurSigma + extra * extra).squareRoot()
+            }
+            if opticsRandom.chance(0.5) { quality = min(quality, opticsRandom.integer(in: Self.wideJPEGQuality(tier))) }
+        }
         let pixels = frame.rgbaWithNoise(sigma: noiseSigma, using: &noiseRandom)
 
         let jpeg: Data
