@@ -55,6 +55,12 @@ struct EvalCommand: AsyncParsableCommand {
     @Flag(help: "Print one line per frame.")
     var verbose = false
 
+    @Flag(
+        help:
+            "Also print the analysis CPU per stage (MRZ zones and reading, outline, re-reading through the outline, quality) and split by whether the frame's MRZ was read verified."
+    )
+    var stages = false
+
     @Option(
         help: ArgumentHelp(
             "Write every frame that fails to this folder: a preview PNG (found outline red, truth green), the frame itself as NAME.frame.png and its line in truth.jsonl, so that `capkit eval --folder` reruns just those.",
@@ -80,6 +86,23 @@ struct EvalCommand: AsyncParsableCommand {
         /// CPU seconds: conversion and analysis; JPEG decoding.
         var cpu = 0.0
         var decodeCPU = 0.0
+        /// Per-stage CPU (with `--stages`), and the analysis CPU of frames whose MRZ was read
+        /// verified against the others.
+        var stageClock = StageClock()
+        var verifiedFrames = 0, verifiedCPU = 0.0
+
+        /// The `--stages` line: mean milliseconds per frame of each stage, and of frames read
+        /// verified against frames that were not.
+        var stagesLine: String {
+            let n = Double(max(1, frames)), t = stageClock.timings
+            let others = frames - verifiedFrames
+            return String(
+                format:
+                    "    stages: MRZ %.1f  outline %.1f  reread %.1f  quality %.1f ms;  verified frames %d at %.1f ms, others %d at %.1f ms",
+                t.mrz / n * 1000, t.outline / n * 1000, t.reread / n * 1000, t.quality / n * 1000,
+                verifiedFrames, verifiedCPU / Double(max(1, verifiedFrames)) * 1000, others,
+                (cpu - verifiedCPU) / Double(max(1, others)) * 1000)
+        }
 
         func line(_ label: String) -> String {
             let n = Double(max(1, frames)), m = Double(max(1, mrzFrames)), v = Double(max(1, visibleDocuments))
@@ -127,6 +150,7 @@ struct EvalCommand: AsyncParsableCommand {
         if let folder {
             for (label, tally) in try evaluateFolder(URL(fileURLWithPath: folder), scanner: scanner) {
                 print(tally.line(label))
+                if stages { print(tally.stagesLine) }
                 if !tally.statusMismatches.isEmpty { print("    status truth>engine: \(tally.mismatchSummary)") }
             }
             return
@@ -209,6 +233,7 @@ struct EvalCommand: AsyncParsableCommand {
                 }
                 progress.finish()
                 print(tally.line(line.label.padding(toLength: 19, withPad: " ", startingAt: 0)))
+                if stages { print(tally.stagesLine) }
                 if !tally.statusMismatches.isEmpty { print("    status truth>engine: \(tally.mismatchSummary)") }
             }
         }
@@ -251,8 +276,13 @@ struct EvalCommand: AsyncParsableCommand {
         let image = frame.grayscale()
         let a = scanner.analyze(
             image, colour: frame, roi: PixelRect(x: 0, y: 0, width: image.width, height: image.height),
-            today: today)
-        tally.cpu += ThreadCPUTime.now() - start
+            today: today, clock: stages ? tally.stageClock : nil)
+        let elapsed = ThreadCPUTime.now() - start
+        tally.cpu += elapsed
+        if a.mrzVerified {
+            tally.verifiedFrames += 1
+            tally.verifiedCPU += elapsed
+        }
         tally.frames += 1
         let truthQuad = truth.corners
         let diagonal = Double(truth.frameWidth * truth.frameWidth + truth.frameHeight * truth.frameHeight).squareRoot()
