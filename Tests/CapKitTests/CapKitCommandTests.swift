@@ -153,10 +153,11 @@ struct CapKitCommandTests {
     }
 
     @Test func evalExplainsWhereAnMRZWasLost() async throws {
-        // Given the tuning stress line's frame of seed 18: a TD2 card whose MRZ is printed at a
-        // pitch of 5 px, which no zone search finds
+        // Given the tuning stress line's frame of seed 18, drawn at 320x180: a card whose MRZ is
+        // printed at a pitch of about 5 px, which no zone search finds
         let run = try await CapKitRunner.run([
-            "eval", "--family", "tuning", "--tiers", "stress", "--count", "1", "--seed", "18", "--explain",
+            "eval", "--family", "tuning", "--tiers", "stress", "--count", "1", "--seed", "18", "--size", "320x180",
+            "--explain",
         ])
         // Then the frame is named with the stage that lost it, and the line counts it
         #expect(run.status == 0)
