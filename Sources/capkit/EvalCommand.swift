@@ -67,6 +67,12 @@ struct EvalCommand: AsyncParsableCommand {
             valueName: "folder"))
     var failures: String?
 
+    @Flag(
+        help:
+            "Say for each frame whose MRZ is not read exactly and verified where it was lost (zone not found, lines not formed, lines cut or merged, cells shifted, recognition, resolver, verification), with counts per line."
+    )
+    var explain = false
+
     /// Counts over a set of frames.
     struct Tally {
         var frames = 0, located = 0, mrzFrames = 0, mrzFound = 0, exact = 0
@@ -104,6 +110,9 @@ struct EvalCommand: AsyncParsableCommand {
                 (cpu - verifiedCPU) / Double(max(1, others)) * 1000)
         }
 
+        /// With `--explain`: MRZ frames not read exactly and verified, per stage that lost them.
+        var lostAt: [String: Int] = [:]
+
         func line(_ label: String) -> String {
             let n = Double(max(1, frames)), m = Double(max(1, mrzFrames)), v = Double(max(1, visibleDocuments))
             let sorted = tiltErrors.sorted()
@@ -117,6 +126,12 @@ struct EvalCommand: AsyncParsableCommand {
                 label, frames, Double(located) / v, Double(mrzFound) / m, Double(exact) / m,
                 Double(verifiedExact) / m, misread,
                 Double(statusAgrees) / n, meanTilt, p90, cpu / n * 1000, (cpu + decodeCPU) / n * 1000)
+        }
+
+        /// The stages that lost MRZs, most frequent first.
+        var lostAtSummary: String {
+            lostAt.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
 
         /// The most frequent status disagreements, e.g. "angleTooSteep>good 4".
@@ -152,6 +167,7 @@ struct EvalCommand: AsyncParsableCommand {
                 print(tally.line(label))
                 if stages { print(tally.stagesLine) }
                 if !tally.statusMismatches.isEmpty { print("    status truth>engine: \(tally.mismatchSummary)") }
+                if !tally.lostAt.isEmpty { print("    MRZ lost at: \(tally.lostAtSummary)") }
             }
             return
         }
@@ -235,6 +251,7 @@ struct EvalCommand: AsyncParsableCommand {
                 print(tally.line(line.label.padding(toLength: 19, withPad: " ", startingAt: 0)))
                 if stages { print(tally.stagesLine) }
                 if !tally.statusMismatches.isEmpty { print("    status truth>engine: \(tally.mismatchSummary)") }
+                if !tally.lostAt.isEmpty { print("    MRZ lost at: \(tally.lostAtSummary)") }
             }
         }
     }
@@ -330,6 +347,13 @@ struct EvalCommand: AsyncParsableCommand {
                     to: folder.appendingPathComponent(frameTruth.file))
                 try appendLine(JSONEncoder().encode(frameTruth), to: folder.appendingPathComponent("truth.jsonl"))
             }
+        }
+        if explain, let truthMRZ = truth.mrz, truth.mrzInsideFrame,
+            let why = MRZFailureExplanation.explain(
+                a, truth: truthMRZ, image: image, pitchPixels: MRZFailureExplanation.truePitch(truth))
+        {
+            tally.lostAt[why.stage.rawValue, default: 0] += 1
+            print("\(truth.file) MRZ lost at \(why.stage.rawValue): \(why.detail)")
         }
         if verbose {
             let e = error.map { String(format: "%.4f", $0) } ?? "none"

@@ -152,6 +152,19 @@ struct CapKitCommandTests {
         #expect(printed.values.allSatisfy { ($0["mrz"] as? String).map { $0 == "verified" } ?? true })
     }
 
+    @Test func evalExplainsWhereAnMRZWasLost() async throws {
+        // Given the tuning stress line's frame of seed 18, drawn at 320x180: a card whose MRZ is
+        // printed at a pitch of about 5 px, which no zone search finds
+        let run = try await CapKitRunner.run([
+            "eval", "--family", "tuning", "--tiers", "stress", "--count", "1", "--seed", "18", "--size", "320x180",
+            "--explain",
+        ])
+        // Then the frame is named with the stage that lost it, and the line counts it
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("tuning-stress-000000.jpg MRZ lost at zone not found: pitch "))
+        #expect(run.standardOutput.contains("MRZ lost at: zone not found 1"))
+    }
+
     @Test func aamvaReadsAPayloadWhoseDirectoryLiesAndRefusesOneThatIsNoAAMVAFile() async throws {
         // Given a payload whose header undercounts its subfiles and writes the DL subfile without
         // its type (as one jurisdiction's cards do), and a file that is no AAMVA payload
