@@ -62,13 +62,17 @@ package struct ScanReport: Sendable {
         package struct Warning: Encodable { var code: String; var element: String?; var message: String }
         package struct Barcode: Encodable {
             var rawPayload: String
+            /// The payload's bytes exactly as decoded, base64: `rawPayload` is text, and a byte that is
+            /// not UTF-8 (a Latin-1 name) shows there as U+FFFD.
+            var rawPayloadBase64: String
             var aamva: AAMVA?
             var warnings: [Warning]
 
             package func encode(to encoder: any Encoder) throws {
-                enum K: String, CodingKey { case rawPayload, aamva, warnings }
+                enum K: String, CodingKey { case rawPayload, rawPayloadBase64, aamva, warnings }
                 var c = encoder.container(keyedBy: K.self)
                 try c.encode(rawPayload, forKey: .rawPayload)
+                try c.encode(rawPayloadBase64, forKey: .rawPayloadBase64)
                 try c.encode(aamva, forKey: .aamva)  // explicit null for a payload that is not AAMVA
                 try c.encode(warnings, forKey: .warnings)
             }
@@ -160,7 +164,7 @@ package struct ScanReport: Sendable {
     /// A barcode in the JSON schema (also printed alone by `capkit aamva`).
     package static func barcodeJSON(_ b: BarcodeResult) -> JSONLine.Barcode {
         JSONLine.Barcode(
-            rawPayload: b.stringData,
+            rawPayload: b.stringData, rawPayloadBase64: Data(b.rawData).base64EncodedString(),
             aamva: b.aamva.map { a in
                 func name(_ n: AamvaResult.Name?) -> JSONLine.Name? {
                     n.map { .init(value: $0.value, truncated: $0.isTruncated) }

@@ -20,7 +20,9 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
             pixels per module for clean / phone / hard. Prints per tier: exact payloads, misreads (a \
             payload returned that is not the one printed: must be 0), rejected payloads, failures, \
             AAMVA fields parsed exactly (tuning), quirky payloads read exactly, and the reader's CPU \
-            time per frame; then the video measurement: --video-count cards seen in --video-frames \
+            time per frame (region finding, every look and the codeword look; the localiser's apart, \
+            JPEG decoding excluded), then per frame size (1920x1080 apart from 1280x720) over all \
+            frames, the frames read and the others; then the video measurement: --video-count cards seen in --video-frames \
             frames each, the first payload read kept. With --out, also writes each single frame as \
             8-bit PGM (the exact gray pixels the reader saw) and truth.jsonl (file, payload in base64) \
             under OUT/FAMILY/TIER, for scripts/zxing_peer.py.
@@ -68,7 +70,10 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
     @Option(help: "Measure the barcode finder at another second coherence level (its own: 0.15).")
     var lowCoherence: Double?
 
-    @Flag(help: "Print one line per frame.")
+    @Flag(
+        help:
+            "Print one line per frame (with --timings, then each frame not read or read past its first look, with its reader steps)."
+    )
     var verbose = false
 
     @Option(
@@ -183,6 +188,16 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
         let failureSummary = report.failures.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }
             .joined(separator: ", ")
         print("           read by: \(lookSummary.isEmpty ? "-" : lookSummary)")
+        for line in Self.costLines(report.frameCosts) { print("           single frames, " + line) }
+        if verbose && timings {
+            // Frames not read, and frames read past their first look (finder, outline, first look).
+            for (i, cost) in report.frameCosts.enumerated() where !cost.read || cost.steps.count > 3 {
+                let steps = cost.steps.map { String(format: "%@ %.1f (%@)", $0.name, $0.milliseconds, $0.outcome) }
+                print(
+                    String(format: "           %@ %06d.pgm: ", cost.read ? "read" : "not read", i)
+                        + steps.joined(separator: ", "))
+            }
+        }
         if !failureSummary.isEmpty { print("           failures: \(failureSummary)") }
         if !report.work.isEmpty {
             let read = report.workToRead.sorted(), all = report.work.sorted()
@@ -220,6 +235,28 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
                 report.videoMisread,
                 report.videoReaderMilliseconds.reduce(0, +) / Double(max(1, report.videoReaderMilliseconds.count)),
                 Self.percentile(report.videoReaderMilliseconds, 0.95)))
+        for line in Self.costLines(report.videoFrameCosts) { print("           video frames, " + line) }
+    }
+
+    /// The cost per frame of each frame size, largest first: the reader's CPU milliseconds per
+    /// frame (mean / p95) over all frames, over the frames read exactly and over the others, and
+    /// the localiser's mean (it runs before the reader, in an app as here).
+    static func costLines(_ costs: [LicenceBackEvaluation.FrameCost]) -> [String] {
+        let sizes = Set(costs.map { FrameSize(width: $0.width, height: $0.height) })
+            .sorted { $0.width * $0.height > $1.width * $1.height }
+        return sizes.map { size in
+            let frames = costs.filter { $0.width == size.width && $0.height == size.height }
+            func summary(_ subset: [LicenceBackEvaluation.FrameCost]) -> String {
+                let ms = subset.map(\.readerMilliseconds)
+                guard !ms.isEmpty else { return "0 frames" }
+                return String(
+                    format: "%d frames %.0f / %.0f", ms.count, ms.reduce(0, +) / Double(ms.count), percentile(ms, 0.95))
+            }
+            let localiser = frames.map(\.localiserMilliseconds).reduce(0, +) / Double(max(1, frames.count))
+            return "\(size.width)x\(size.height) reader ms (mean / p95): all \(summary(frames)); read "
+                + "\(summary(frames.filter(\.read))); not read \(summary(frames.filter { !$0.read }))"
+                + String(format: "; localiser mean %.0f", localiser)
+        }
     }
 
     /// A preview PNG of a frame not read exactly: the true card green, the true symbol blue, the

@@ -195,7 +195,7 @@ enum TierArgument: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// A `WIDTHxHEIGHT` frame size argument.
-struct FrameSize: ExpressibleByArgument {
+struct FrameSize: ExpressibleByArgument, Hashable {
     var width: Int
     var height: Int
 

@@ -171,9 +171,12 @@ struct CapKitCommandTests {
         let temporary = try TemporaryFolder(prefix: "capkit-aamva")
         let folder = temporary.url
         let header = "@\n\u{1E}\rANSI 636039040001DL00410048ZH00890009"
-        let body = "DAQ024437335\nDCSSAMPLE\nDACFIRST\nDBB10211950\rZHZHA01\r"
         let quirky = folder.appendingPathComponent("quirky.txt"), other = folder.appendingPathComponent("other.txt")
-        try Data((header + body).utf8).write(to: quirky)
+        // with the family name written in Latin-1 (SÉMPLE, É = 0xC9), as several issuers do
+        let payload =
+            Data((header + "DAQ024437335\nDCSS").utf8) + [0xC9]
+            + Data("MPLE\nDACFIRST\nDBB10211950\rZHZHA01\r".utf8)
+        try payload.write(to: quirky)
         try Data("M1SAMPLE/PASSENGER E1234567".utf8).write(to: other)
 
         // Then the first is read, its quirks listed as warnings that hold no values
@@ -187,7 +190,10 @@ struct CapKitCommandTests {
         #expect(aamva["dateOfBirth"] as? String == "1950-10-21")
         let warnings = try #require(barcode["warnings"] as? [[String: Any]])
         let codes = Set(warnings.compactMap { $0["code"] as? String })
-        #expect(codes.isSuperset(of: ["extraDesignators", "missingSubfileType"]))
+        #expect(codes.isSuperset(of: ["extraDesignators", "missingSubfileType", "latin1Text"]))
+        #expect(aamva["familyName"].flatMap { ($0 as? [String: Any])?["value"] as? String } == "S\u{C9}MPLE")
+        // and the raw payload comes back byte for byte (the text form shows the Latin-1 byte as U+FFFD)
+        #expect((barcode["rawPayloadBase64"] as? String).flatMap { Data(base64Encoded: $0) } == payload)
         #expect(!String(describing: warnings).contains("024437335"))
         // And strictly, or for a file that is no AAMVA payload, the exit status is 1
         #expect(try await CapKitRunner.run(["aamva", "--strict", quirky.path]).status == 1)

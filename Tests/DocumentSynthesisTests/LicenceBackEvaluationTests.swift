@@ -37,6 +37,19 @@ import Testing
         #expect(report.exact + report.misread + report.rejected + report.failed == 2)
         #expect(report.misread == 0 && report.videoMisread == 0)
         #expect(report.videoCards == 1)
+        // Each frame's cost is kept with its size and whether it was read, for the cost per frame size.
+        #expect(report.frameCosts.map(\.readerMilliseconds) == report.readerMilliseconds)
+        #expect(report.frameCosts.allSatisfy { $0.width == 640 && $0.height == 360 && $0.steps.isEmpty })
+        #expect(report.frameCosts.filter(\.read).count == report.exact)
+        #expect((1...2).contains(report.videoFrameCosts.count))
+        #expect(report.videoFrameCosts.map(\.readerMilliseconds) == report.videoReaderMilliseconds)
+        #expect(report.videoFrameCosts.filter(\.read).count == report.videoExact)
+        // Profiled, each frame keeps its reader steps, the region finder first.
+        var profiled = evaluation
+        profiled.profilesSteps = true
+        let steps = try profiled.evaluate(tier: .clean, tierIndex: 0, count: 1, videoCount: 0, videoFrames: 1)
+            .frameCosts.first?.steps
+        #expect(steps?.first?.name == "finder")
     }
 
     @Test(arguments: [

@@ -103,6 +103,11 @@ package struct LicenceBackEvaluation: Sendable {
         package var localised = 0
         /// The reader's CPU time per frame, milliseconds, in frame order.
         package var readerMilliseconds: [Double] = []
+        /// Each single frame's size, whether it was read exactly, and its reader's and localiser's CPU
+        /// time, in frame order (the cost per frame size, and of frames read against frames not read).
+        package var frameCosts: [FrameCost] = []
+        /// The same for each video frame read (up to the card's first reading).
+        package var videoFrameCosts: [FrameCost] = []
         /// The localiser's CPU time over all frames, milliseconds.
         package var localiserMilliseconds = 0.0
         /// How the exact and rejected readings were read, and why the failures failed.
@@ -124,6 +129,31 @@ package struct LicenceBackEvaluation: Sendable {
         package func readerPercentile(_ p: Double) -> Double {
             let sorted = readerMilliseconds.sorted()
             return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))]
+        }
+    }
+
+    /// What one frame cost: its size, whether the printed payload was read from it, and the CPU
+    /// milliseconds of the reader (``PDF417Reader/read(_:card:quick:profile:evidence:isCancelled:)``:
+    /// region finding, every look, the codeword look) and of the localiser before it.
+    package struct FrameCost: Equatable {
+        package var width: Int
+        package var height: Int
+        package var read: Bool
+        package var readerMilliseconds: Double
+        package var localiserMilliseconds: Double
+        /// The reader's steps on this frame, with ``LicenceBackEvaluation/profilesSteps`` (else empty).
+        package var steps: [PDF417ReadProfile.Step] = []
+
+        package init(
+            width: Int, height: Int, read: Bool, readerMilliseconds: Double, localiserMilliseconds: Double,
+            steps: [PDF417ReadProfile.Step] = []
+        ) {
+            self.width = width
+            self.height = height
+            self.read = read
+            self.readerMilliseconds = readerMilliseconds
+            self.localiserMilliseconds = localiserMilliseconds
+            self.steps = steps
         }
     }
 
@@ -250,6 +280,10 @@ package struct LicenceBackEvaluation: Sendable {
             if localised { report.localised += 1 }
             if !sample.quirks.isEmpty { report.quirky += 1 }
             let outcome = Self.outcome(of: result, for: sample, into: &report)
+            report.frameCosts.append(
+                FrameCost(
+                    width: sample.frame.width, height: sample.frame.height, read: outcome.isExact,
+                    readerMilliseconds: time, localiserMilliseconds: localiserTime, steps: profile?.steps ?? []))
             try onOutcome(i, sample, outcome, time)
         }
 
@@ -260,8 +294,18 @@ package struct LicenceBackEvaluation: Sendable {
             var evidence = PDF417CodewordEvidence()
             for sample in frames {
                 var profile: PDF417ReadProfile?
-                let (result, time, _, _) = read(sample, profile: &profile, evidence: &evidence)
+                let (result, time, localiserTime, _) = read(sample, profile: &profile, evidence: &evidence)
                 report.videoReaderMilliseconds.append(time)
+                let read: Bool
+                if case let .success(reading) = result {
+                    read = reading.symbol.bytes == sample.payload
+                } else {
+                    read = false
+                }
+                report.videoFrameCosts.append(
+                    FrameCost(
+                        width: sample.frame.width, height: sample.frame.height, read: read, readerMilliseconds: time,
+                        localiserMilliseconds: localiserTime))
                 if case let .success(reading) = result {
                     if reading.symbol.bytes == sample.payload {
                         report.videoExact += 1
