@@ -23,18 +23,16 @@ package import CaptureCore
 /// 3. with a card quadrilateral: the card rectified as ID-1 at about 3 pixels per 0.25 mm module
 ///    (and zxing-cpp's own search of the region around the card, only when the finder gave no
 ///    candidate); without one, the whole frame (zxing-cpp's local-average binariser, rotations);
-/// 4. further preparations of the outline and cut-out images: sharpening (defocus), then (when an
-///    outline was fitted) the plain cut-out of 2;
-/// 5. only when every zxing-cpp look so far failed (so it costs nothing on frames zxing-cpp reads): the
+/// 4. further preparations of the outline, cut-out and card images: sharpening (defocus), then
+///    (when an outline was fitted) the plain cut-out of 2, then local-mean thresholds;
+/// 5. when some look saw a symbol that failed error correction: that symbol's area rectified alone;
+/// 6. only when every zxing-cpp look failed (so it costs nothing on frames zxing-cpp reads): the
 ///    codewords of the first candidate's fitted outline read with the symbol's own geometry
 ///    (``PDF417RowScanner``: start and stop patterns, row indicators, two binarisations), unreadable
 ///    ones as erasures, corrected by ``PDF417ErrorCorrection`` with two codewords kept in reserve,
 ///    the corrected block decoded to bytes by zxing-cpp from a clean drawing (its own error
 ///    correction checks it once more); in video, the votes of earlier frames of the same symbol are
-///    added first (``read(_:card:quick:profile:evidence:isCancelled:)``);
-/// 6. only when that row scan found the rows of a symbol (or was not made): local-mean thresholds of
-///    the card and outline images;
-/// 7. when some look saw a symbol that failed error correction: that symbol's area rectified alone.
+///    added first (``read(_:card:quick:profile:evidence:isCancelled:)``).
 /// The order is by what reads most at least cost, counted on the tuning family with
 /// `capkit eval-barcode --timings` (outline first: it reads most frames the plain cut-out reads
 /// and many it does not; after a fitted outline failed, the plain cut-out never read a tuning hard
@@ -192,18 +190,13 @@ package struct PDF417Reader: Sendable {
         // `capkit eval-barcode --timings`); the search of the whole card region only when the finder
         // gave no candidate (with one, the texture looks cover the symbol and it never read one).
         let later: [Look] = regionLater ? [.foundRegion] : []
-        // The looks at the whole card or frame and the sharpened outline, then (`further`) the
-        // local-mean thresholds, made only when the codeword look found the symbol's rows.
-        let rest: [Look], further: [Look]
-        if quick {
-            (rest, further) = ([], [])
-        } else if views.card == nil {
-            rest = [.wholeFrame, .foundOutlineSharpened] + later
-            further = [.foundOutlineLocalMean, .foundRegionLocalMean]
-        } else {
-            rest = (views.candidateCount == 0 ? [.cardRegion] : []) + [.rectifiedCard, .foundOutlineSharpened] + later
-            further = [.rectifiedCardLocalMean, .foundOutlineLocalMean]
-        }
+        let rest: [Look] =
+            quick
+            ? []
+            : views.card == nil
+                ? [.wholeFrame, .foundOutlineSharpened] + later + [.foundOutlineLocalMean, .foundRegionLocalMean]
+                : (views.candidateCount == 0 ? [.cardRegion] : []) + [.rectifiedCard, .foundOutlineSharpened]
+                    + later + [.rectifiedCardLocalMean, .foundOutlineLocalMean]
         // The finder's further candidates: each cut out and looked at once (its outline too when its
         // start/stop patterns were seen), before the looks at the whole card or frame.
         var others: [(Look, Int)] = []
@@ -216,38 +209,18 @@ package struct PDF417Reader: Sendable {
                 }
             }
         }
-        /// Makes `plan`'s looks in order; the first reading, nil when none read.
-        func make(_ plan: [(Look, Int)]) throws(BarcodeError) -> Reading? {
-            for (look, index) in plan {
-                if isCancelled() || search.invalid != nil { throw search.failure }
-                let start = ThreadCPUTime.now()
-                guard let (image, decoder, toFrame) = views.input(for: look, candidate: index) else {
-                    search.record(Self.stepName(look, index), since: start, outcome: "no image")
-                    continue
-                }
-                let reading = try search.look(look, image, decoder, toFrame: toFrame)
-                search.record(Self.stepName(look, index), since: start, outcome: search.lastOutcome, afterLook: true)
-                if let reading { return reading }
-            }
-            return nil
-        }
-        if let reading = try make(head + others + rest.map { ($0, 0) }) { return reading }
-        if search.invalid != nil || quick { throw search.failure }
-        // The codeword look, before the local-mean thresholds: when its row scan finds no rows of a
-        // symbol in the fitted outline, they never read one on the tuning family (300 frames,
-        // `capkit eval-barcode --count 100 --timings --verbose`), and cost a frame that never reads
-        // about 16 ms. (Gating the sharpened outline and the plain cut-out too would halve that
-        // frame's cost, but they read three tuning frames whose rows the scan does not find.)
-        var rowsSeen = true
-        if readsCodewords, !isCancelled(), let outline = views.foundOutlineFullScale(0) {
+        for (look, index) in head + others + rest.map({ ($0, 0) }) {
+            if isCancelled() || search.invalid != nil { throw search.failure }
             let start = ThreadCPUTime.now()
-            let reading = try search.codewords(outline.image, toFrame: outline.toFrame.apply, evidence: &evidence)
-            search.record(Look.codewordGrid.rawValue, since: start, outcome: search.lastOutcome)
+            guard let (image, decoder, toFrame) = views.input(for: look, candidate: index) else {
+                search.record(Self.stepName(look, index), since: start, outcome: "no image")
+                continue
+            }
+            let reading = try search.look(look, image, decoder, toFrame: toFrame)
+            search.record(Self.stepName(look, index), since: start, outcome: search.lastOutcome, afterLook: true)
             if let reading { return reading }
-            rowsSeen = search.rowsSeen
         }
-        if rowsSeen, let reading = try make(further.map { ($0, 0) }) { return reading }
-        if search.invalid != nil { throw search.failure }
+        if search.invalid != nil || quick { throw search.failure }
         if let located = search.located, !isCancelled() {
             for look in [Look.symbolRectified, .symbolRectifiedLocalMean] {
                 let start = ThreadCPUTime.now()
@@ -259,6 +232,12 @@ package struct PDF417Reader: Sendable {
                 search.record(look.rawValue, since: start, outcome: search.lastOutcome, afterLook: true)
                 if let reading { return reading }
             }
+        }
+        if readsCodewords, !isCancelled(), let outline = views.foundOutlineFullScale(0) {
+            let start = ThreadCPUTime.now()
+            let reading = try search.codewords(outline.image, toFrame: outline.toFrame.apply, evidence: &evidence)
+            search.record(Look.codewordGrid.rawValue, since: start, outcome: search.lastOutcome)
+            if let reading { return reading }
         }
         throw search.failure
     }
@@ -480,8 +459,6 @@ package struct PDF417Reader: Sendable {
         var locatedReason: String?
         /// The first payload that decoded but is not AAMVA, when only AAMVA is accepted.
         var invalid: AAMVAError?
-        /// Whether the codeword look's row scan found the rows of a symbol (true until it is made).
-        var rowsSeen = true
 
         /// What the last look found: "decoded", "located" or "not found"; when its decoder call began.
         var lastOutcome = ""
@@ -570,11 +547,7 @@ package struct PDF417Reader: Sendable {
             _ image: GrayImage, toFrame: (Point2D) -> Point2D, evidence: inout PDF417CodewordEvidence
         ) throws(BarcodeError) -> Reading? {
             lastOutcome = "not found"
-            guard let grid = PDF417RowScanner().scan(image) else {
-                rowsSeen = false
-                return nil
-            }
-            rowsSeen = true
+            guard let grid = PDF417RowScanner().scan(image) else { return nil }
             evidence.add(grid)
             lastOutcome = "located"
             guard let combined = evidence.combined else { return nil }
