@@ -42,6 +42,28 @@ import Testing
         if let date { #expect(date.originalString == text) }
     }
 
+    /// A date read with plain capitals gets its month names' printed accents back from the layout's
+    /// languages; an English name first in its date, digits and separators stay as read.
+    @Test(
+        arguments: [
+            ("12 AUG/AOUT 74", ["eng", "fra"], "12 AUG/AOÛT 74"),
+            ("12 AOUT 1974", ["eng", "fra"], "12 AOÛT 1974"),
+            ("03 FEB/FEVR 01", ["eng", "fra"], "03 FEB/FÉVR 01"),
+            ("09 DEC/DEC 61", ["eng", "fra"], "09 DEC/DÉC 61"),
+            ("09 DEC 1961", ["eng", "fra"], "09 DEC 1961"),
+            ("09 DEC 1961", ["fra"], "09 DÉC 1961"),
+            ("03 MAR/MAR 01", ["eng", "deu"], "03 MAR/MÄR 01"),
+            ("03 MAR/MARCO 01", ["eng", "por"], "03 MAR/MARÇO 01"),
+            ("12 AUG/AOÛT 74", ["eng", "fra"], "12 AUG/AOÛT 74"),
+            ("12 AUG/AOUT 74", ["eng"], "12 AUG/AOUT 74"),
+            ("12 AUG/AGO 74", ["eng", "spa"], "12 AUG/AGO 74"),
+            ("12.08.1974", ["eng", "fra"], "12.08.1974"),
+            ("29 0CT 09", ["eng", "fra"], "29 0CT 09"),
+        ] as [(String, [String], String)])
+    func monthAccentsRestored(read: String, languages: [String], printed: String) {
+        #expect(VizDateParser.restoringMonthAccents(read, languages: languages) == printed)
+    }
+
     @Test(arguments: [
         (74, VizDateParser.Century.past(currentYear: 2026), 1974),
         (26, .past(currentYear: 2026), 2026),

@@ -175,6 +175,66 @@ package struct VizDateParser: Sendable {
         return single.count >= 3 ? monthNames[single] : nil
     }
 
+    /// `text`, a date read by a recogniser held to plain capitals (``monthLetters``), with each month
+    /// name spelled as `languages` (the layout's, main first) print it: `12 AUG/AOUT 74` →
+    /// `12 AUG/AOÛT 74`, `03 FEB/FEVR 01` → `03 FEB/FÉVR 01`. A name that is also English and comes first
+    /// in its date, on a layout that prints English, stays as read (`DEC` in `12 DEC/DÉC 74`); the
+    /// second name of a bilingual pair takes the other language's accents (`DEC/DEC` → `DEC/DÉC`).
+    /// Names without an accented spelling in `languages`, digits and separators are kept as read.
+    package static func restoringMonthAccents(_ text: String, languages: [String]) -> String {
+        let accented = languages.filter { $0 != "eng" }.flatMap { accentedMonthNames[$0] ?? [] }
+        guard !accented.isEmpty else { return text }
+        let printsEnglish = languages.contains("eng")
+        var out = "", run = "", monthsSeen = 0
+        func flush() {
+            defer { run = "" }
+            guard !run.isEmpty else { return }
+            let upper = run.uppercased()
+            guard upper.allSatisfy(\.isASCII), let month = monthNumber(upper), monthNames[upper] == month else {
+                if monthNumber(upper) != nil { monthsSeen += 1 }
+                out += run
+                return
+            }
+            defer { monthsSeen += 1 }
+            if monthsSeen == 0, printsEnglish, englishMonthNames.contains(upper) {
+                out += run
+                return
+            }
+            let spelled = accented.first { folded($0) == upper }
+            out += spelled ?? run
+        }
+        for character in text {
+            if character.isLetter {
+                run.append(character)
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// `name` in plain capitals, accents dropped (`AOÛT` → `AOUT`, `MARÇO` → `MARCO`).
+    static func folded(_ name: String) -> String {
+        String(
+            name.uppercased().decomposedStringWithCanonicalMapping.unicodeScalars
+                .filter { $0.value >= 65 && $0.value <= 90 }.map(Character.init))
+    }
+
+    /// The month names printed with accents, per language (ISO 639-2).
+    static let accentedMonthNames: [String: [String]] = [
+        "fra": ["FÉV", "FÉVR", "FÉVRIER", "AOÛT", "DÉC", "DÉCEMBRE"],
+        "deu": ["MÄR", "MÄRZ"],
+        "por": ["MARÇO"],
+    ]
+
+    /// The English month names and abbreviations.
+    static let englishMonthNames: Set<String> = [
+        "JAN", "JANUARY", "FEB", "FEBRUARY", "MAR", "MARCH", "APR", "APRIL", "MAY", "JUN", "JUNE", "JUL", "JULY",
+        "AUG", "AUGUST", "SEP", "SEPT", "SEPTEMBER", "OCT", "OCTOBER", "NOV", "NOVEMBER", "DEC", "DECEMBER",
+    ]
+
     /// Every letter of the month names and abbreviations parsed, sorted: plain capitals only, as
     /// the names are matched with their accents folded (`AOUT` read for `AOÛT` is August), so that a
     /// date line is held to ASCII and read with the recogniser's fast plain model.
