@@ -20,6 +20,8 @@ package struct VizFieldPrinter {
         case iso
         /// `08/12/1974` (United States).
         case us
+        /// `12 08 1974` (cards that space the numbers; tuning wide styles only).
+        case spaced
 
         /// `date` printed in this style; `second` names the other caption language.
         package func format(_ date: SyntheticIdentity.CalendarDate, second: String) -> String {
@@ -34,6 +36,7 @@ package struct VizFieldPrinter {
                 return "\(two(date.day)) \(names) \(two(date.year % 100))"
             case .iso: return "\(date.year)-\(two(date.month))-\(two(date.day))"
             case .us: return "\(two(date.month))/\(two(date.day))/\(date.year)"
+            case .spaced: return "\(two(date.day)) \(two(date.month)) \(date.year)"
             }
         }
 
@@ -62,6 +65,12 @@ package struct VizFieldPrinter {
     let style: VizPrintStyle
     let ink: RGBA
     let labelColour: RGBA
+    /// The value print: the ink at the style's opacity.
+    var valueInk: RGBA {
+        var colour = ink
+        colour.a = UInt8(clamping: Int((Double(ink.a) * style.valueOpacity).rounded()))
+        return colour
+    }
 
     /// A printer on `canvas` at `scale` pixels per millimetre; `ink` and `labelColour` are the
     /// palette's, used where `style` keeps them.
@@ -88,7 +97,8 @@ package struct VizFieldPrinter {
         for (number, cell) in layout.fields.enumerated() {
             let value: String
             if let date = dates[cell.field] {
-                value = dateStyle.format(date, second: second)
+                let format = dateStyle == .dotted && style.spacedDates ? DateStyle.spaced : dateStyle
+                value = format.format(date, second: second)
                 printedDates[cell.field] = date
             } else if let text = values[cell.field], !text.isEmpty {
                 value = text
@@ -118,7 +128,7 @@ package struct VizFieldPrinter {
                 for (index, line) in valueLines.enumerated() {
                     text(
                         line, x: valueX, baseline: baseline + Double(index) * valueSize * 1.2, size: valueSize,
-                        colour: ink, bold: style.bold, maxWidth: cell.zone.x + cell.zone.width - valueX - 0.3,
+                        colour: valueInk, bold: style.bold, maxWidth: cell.zone.x + cell.zone.width - valueX - 0.3,
                         isValue: true)
                 }
                 continue
@@ -135,8 +145,8 @@ package struct VizFieldPrinter {
                     width: (cell.zone.width - 0.4) * scale, height: valueSize * 1.2 * scale, colour: tint)
             }
             text(
-                value, x: x0, baseline: valueBaseline, size: valueSize, colour: ink, bold: style.bold,
-                maxWidth: cell.zone.width - 0.5, isValue: true)
+                value, x: x0 + style.valueIndent, baseline: valueBaseline, size: valueSize, colour: valueInk,
+                bold: style.bold, maxWidth: cell.zone.width - 0.5 - style.valueIndent, isValue: true)
         }
         return Truth(layoutID: layout.id, values: printed, dates: printedDates)
     }
@@ -177,6 +187,25 @@ package struct VizFieldPrinter {
             canvas.fillEllipse(
                 x: (cx - w * 0.27) * scale, y: (cy - h * 0.45) * scale, width: w * 0.54 * scale,
                 height: h * 0.62 * scale, colour: ghost.colour)
+        }
+        if let lines = style.rainbowGuilloche {
+            // Each line its own hue, the spectrum run through across the block.
+            let gap = (y1 - y0 + 2) / Double(max(1, lines.count))
+            for k in 0...lines.count {
+                var points: [Point2D] = []
+                var x = x0 - 1
+                while x <= x1 + 1 {
+                    let y =
+                        y0 - 1 + Double(k) * gap + lines.amplitude
+                        * sin(2 * Double.pi * x / lines.wavelength + lines.phase + Double(k) * 0.7)
+                    points.append(Point2D(x: x * scale, y: y * scale))
+                    x += 0.4
+                }
+                var colour = DocumentPalette.hsl(
+                    Double(k) / Double(max(1, lines.count)) * 300 + lines.phase * 57, 0.6, 0.6)
+                colour.a = lines.colour.a
+                canvas.strokePaths([points], lineWidth: lines.width * scale, colour: colour)
+            }
         }
         if let lines = style.securityLines {
             var paths: [[Point2D]] = []

@@ -71,6 +71,17 @@ package struct VizPrintStyle: Sendable, Equatable {
     /// Shift of the main portrait along x, in millimetres (its right edge nearer the fields or
     /// farther).
     package var portraitShift = 0.0
+    /// How far a value starts right of its caption, in millimetres (captions above their values;
+    /// card designs that indent the value or align it on another column).
+    package var valueIndent = 0.0
+    /// Whether numeric dates print spaces between day, month and year (`12 08 1974`) instead of dots.
+    package var spacedDates = false
+    /// A dense rainbow guilloche under the fields (polycarbonate ID cards): many fine wavy lines
+    /// whose hue runs through the spectrum from line to line, or nil.
+    package var rainbowGuilloche: SecurityLines?
+    /// Opacity of the value print (laser engraving in polycarbonate is grey and lets the background
+    /// show through); 1 for opaque ink.
+    package var valueOpacity = 1.0
 
     /// An offset in millimetres.
     package struct Offset: Sendable, Equatable {
@@ -177,7 +188,33 @@ package struct VizPrintStyle: Sendable, Equatable {
                 colour: DocumentPalette.hsl(random.uniform(0, 360), 0.1, 0.45, alpha: random.uniform(0.15, 0.35)))
         }
         style.portraitShift = random.uniform(-1.5, 2.5)
+        style.drawCardFrontTraits(layout: layout, using: &random)
         return style
+    }
+
+    /// What ID-card fronts print that the first wide styles lacked, drawn after every other choice
+    /// (each document keeps the traits it had before): small print (cap height 1.4-2 mm), grey
+    /// laser-engraved values over the background, a dense rainbow guilloche under the text, values
+    /// indented from their captions, and numeric dates with spaces.
+    private mutating func drawCardFrontTraits(layout: VizLayout, using random: inout SeededGenerator) {
+        let inline = layout.captionPlacement == .inline
+        if random.chance(0.3) {
+            // Cap height is about 0.73 of the type size: 1.9-2.6 mm type prints 1.4-1.9 mm capitals.
+            valueSize = random.uniform(1.9, 2.6)
+            captionSize = min(captionSize, max(1.1, valueSize * random.uniform(0.55, 0.7)))
+        }
+        if random.chance(0.3) {
+            ink = DocumentPalette.hsl(0, 0, random.uniform(0.18, 0.38))
+            valueOpacity = random.uniform(0.7, 0.9)
+        }
+        if random.chance(0.35) {
+            rainbowGuilloche = SecurityLines(
+                count: random.integer(in: 25...60), amplitude: random.uniform(0.3, 2.0),
+                wavelength: random.uniform(3, 12), phase: random.uniform(0, 6.28), width: random.uniform(0.05, 0.1),
+                colour: DocumentPalette.hsl(random.uniform(0, 360), 0.6, 0.6, alpha: random.uniform(0.25, 0.55)))
+        }
+        if !inline, random.chance(0.35) { valueIndent = random.uniform(0.5, 3.0) }
+        spacedDates = random.chance(0.3)
     }
 
     /// `field`'s offset in millimetres: the block's and the field's own.
