@@ -227,7 +227,15 @@ package struct VizReader: Sendable {
                 let key = checked.1?.isoString ?? checked.0
                 let best = max(confidence, agreeing[key] ?? -1)
                 if confidence >= minimumConfidence || (agreeing[key] != nil && best >= minimumAgreedConfidence) {
-                    chosen = (checked.0, checked.1, raw, best)
+                    var (value, date) = checked
+                    // A date line held to plain capitals cannot show its month name's accents: the
+                    // layout's languages spell it as printed (`AOUT` → `AOÛT`).
+                    if var read = date, variant.restrictsCharacters, characters?.allSatisfy(\.isASCII) == true {
+                        value = VizDateParser.restoringMonthAccents(value, languages: layout.languages)
+                        read.originalString = value
+                        date = read
+                    }
+                    chosen = (value, date, raw, best)
                     break
                 }
                 agreeing[key] = max(confidence, agreeing[key] ?? 0)
