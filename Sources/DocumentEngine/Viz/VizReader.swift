@@ -333,7 +333,7 @@ package struct VizReader: Sendable {
         guard rect.width > 0, rect.height > 2 else { return nil }
         let histogram = GrayLevelHistogram(image, rect: rect)
         let threshold = UInt8((histogram.percentile(0.05) + histogram.percentile(0.8)) / 2)
-        var glyphs: [(x: Int, top: Int, bottom: Int)] = []
+        var glyphs: [(x: Int, end: Int, top: Int, bottom: Int)] = []
         var open = false
         for x in rect.x..<(rect.x + rect.width) {
             var top = Int.max, bottom = Int.min
@@ -346,19 +346,32 @@ package struct VizReader: Sendable {
                 continue
             }
             if open, let last = glyphs.last {
-                glyphs[glyphs.count - 1] = (last.x, min(last.top, top), max(last.bottom, bottom))
+                glyphs[glyphs.count - 1] = (last.x, x + 1, min(last.top, top), max(last.bottom, bottom))
             } else {
-                glyphs.append((x, top, bottom))
+                glyphs.append((x, x + 1, top, bottom))
                 open = true
             }
         }
-        guard let tallest = glyphs.map({ $0.bottom - $0.top + 1 }).max() else { return nil }
-        return glyphs.first { Double($0.bottom - $0.top + 1) >= Self.inlineValueHeightShare * Double(tallest) }?.x
+        // A glyph's height is its body's: an accent standing apart above a capital (`Á`) is left
+        // out, so that the capitals of a small value stay above the share of the tallest.
+        let heights = glyphs.map { glyph in
+            var y = glyph.bottom
+            while y >= glyph.top,
+                (glyph.x..<glyph.end).contains(where: { image.pixels[y * image.width + $0] < threshold })
+            {
+                y -= 1
+            }
+            return glyph.bottom - y
+        }
+        guard let tallest = heights.max() else { return nil }
+        return glyphs.indices.first { Double(heights[$0]) >= Self.inlineValueHeightShare * Double(tallest) }
+            .map { glyphs[$0].x }
     }
 
     /// Share of the tallest glyph's height from which a glyph of an inline line belongs to the value
-    /// (captions are up to 0.7 of a capital's height, tuning family widened; the tallest may be an
-    /// `Ë` or a `J`, a quarter taller than the capitals: capitals are then 0.78 of it).
+    /// (captions are up to 0.7 of a capital's height, tuning family widened; the tallest may be a
+    /// `J` or an accented capital whose accent touches it, a quarter taller than the capitals:
+    /// capitals are then 0.78 of it).
     static let inlineValueHeightShare = 0.76
 
     /// `text` without a caption word (or field number) read at its start, case and accents ignored.
