@@ -6,6 +6,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Logging
 import NIOCore
+import NIOSSL
 import PostgresNIO
 import Testing
 
@@ -25,24 +26,44 @@ struct PostgresTests {
     private func withScratchDatabase(_ body: (String) async throws -> Void) async throws {
         let base = try #require(postgresURL)
         let name = "capkit_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-        let admin = PostgresClient(
-            configuration: try PostgresDriver.clientConfiguration(url: base), backgroundLogger: Logger(label: "pg-test")
+        // One plain connection for the administrative statements: a pool would have to be running
+        // before its first query, and a connection is ready once `connect` returns.
+        let logger = Logger(label: "pg-test")
+        let admin = try await PostgresConnection.connect(
+            configuration: try Self.adminConfiguration(url: base), id: 1, logger: logger
         )
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await admin.run() }
-            try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+        do {
+            try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
             var components = try #require(URLComponents(string: base))
             components.path = "/" + name
             do {
                 try await body(try #require(components.string))
             } catch {
-                _ = try? await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
-                group.cancelAll()
+                _ = try? await admin.query(
+                    PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: logger)
                 throw error
             }
-            try await admin.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
-            group.cancelAll()
+            try await admin.query(
+                PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: logger)
+        } catch {
+            try? await admin.close()
+            throw error
         }
+        try await admin.close()
+    }
+
+    /// A single connection's configuration from the test database URL (host, port, user, password,
+    /// database and `sslmode` as ``PostgresDriver/clientConfiguration(url:)`` reads them).
+    private static func adminConfiguration(url: String) throws -> PostgresConnection.Configuration {
+        let pool = try PostgresDriver.clientConfiguration(url: url)
+        let sslMode = URLComponents(string: url)?.queryItems?.first(where: { $0.name == "sslmode" })?.value
+        let tls: PostgresConnection.Configuration.TLS =
+            sslMode == "disable"
+            ? .disable : .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        return PostgresConnection.Configuration(
+            host: try #require(pool.host), port: pool.port ?? 5432, username: pool.username,
+            password: pool.password, database: pool.database, tls: tls
+        )
     }
 
     /// Two server fixtures on the database at `url`, the second signing with the first's keys.
