@@ -1,3 +1,6 @@
+import CaptureCore
+import DocumentSynthesis
+import Foundation
 import Testing
 
 @testable import DocumentEngine
@@ -33,5 +36,52 @@ import Testing
                 line(start: 0, cells: 30, y: 50), line(start: 1.5, cells: 30, y: 100),
                 line(start: 0, cells: 30, y: 150),
             ]))
+    }
+}
+
+/// A zone that goes on past a 36-character fit is not a 36-character zone.
+@Suite struct MRZZoneContinuationTests {
+    /// The MRZ band of a clean, flat document of `kind` and the zone reader's lines in it.
+    func band(
+        _ kind: DocumentLayout.Kind, seed: UInt64
+    ) throws -> (
+        document: RenderedDocument, band: GrayImage, lines: [MRZTextLine]
+    ) {
+        let document = try DocumentRenderer().render(kind, seed: seed)
+        let gray = document.image.grayscale()
+        let quad = Quadrilateral2D(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
+        let band = try #require(DocumentScanner.band(of: gray, quad: quad, layout: .of(kind)))
+        return (document, band.image, try #require(MRZZoneReader.mrzLines(in: band.image)))
+    }
+
+    func reader() throws -> MRZZoneReader {
+        let weights = try #require(DocumentEngineInfo.bundledResourcesFolder?.appendingPathComponent("mrz-ocrb.bin"))
+        return MRZZoneReader(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: weights)))
+    }
+
+    /// An MRV-A whose lines hold fillers past their 36th character, cut to 36 cells (as when the
+    /// zone search missed its blurred fillers): it goes on. Its first 36 characters are a complete
+    /// MRV-B whose check digits agree.
+    @Test func anMRVACutToThirtySixCellsGoesOn() throws {
+        let reader = try reader()
+        let seed = try #require(
+            (UInt64(1)...40).first { seed in
+                let lines = (try? DocumentRenderer().render(.mrvA, seed: seed))?.mrzLines ?? []
+                return lines.count == 2 && lines.allSatisfy { Array($0)[36...37].allSatisfy { $0 == "<" } }
+            })
+        let (_, band, lines) = try band(.mrvA, seed: seed)
+        #expect(lines.map(\.cellCount) == [44, 44])
+        let cut = lines.map { $0.extended(before: 0, after: -8) }
+        #expect(reader.continuesPastEnd(band: band, lines: cut))
+        // Whole, it is not a 36-character fit at all.
+        #expect(!reader.continuesPastEnd(band: band, lines: lines))
+    }
+
+    /// TD2 and MRV-B zones end at their 36th character: blank paper follows.
+    @Test(arguments: [DocumentLayout.Kind.td2, .mrvB], [UInt64(3), 11])
+    func aThirtySixCharacterZoneEnds(kind: DocumentLayout.Kind, seed: UInt64) throws {
+        let (_, band, lines) = try band(kind, seed: seed)
+        #expect(lines.map(\.cellCount) == [36, 36])
+        #expect(try !reader().continuesPastEnd(band: band, lines: lines))
     }
 }

@@ -64,6 +64,45 @@ package struct MRZZoneReader: Sendable {
         return Reading(lines: text, confidences: confidences, candidates: candidates, textLines: lines)
     }
 
+    /// Cells past the end of a 36-character fit that ``continuesPastEnd(band:lines:)`` looks at.
+    static let continuationCells = 2
+    /// Smallest probability of a filler read past a 36-character fit's end, and smallest contrast of
+    /// its cell against the median cell of its line, for the zone to count as going on. Decided on
+    /// the tuning family (every line at 1280x720, hard and stress at 1920x1080): the cells past the
+    /// end of the 36-character zones read '<' with at most 0.49 and, where not blank, reached 0.36
+    /// of their line's contrast only when they read as something else; the MRV-A zones cut at 36
+    /// cells read '<' with 0.9994 and above at 0.93 of it.
+    static let continuationConfidence: Float = 0.6
+    static let continuationContrast = 0.4
+
+    /// Whether the two lines of a 36-character fit (TD2, MRV-B) go on past their last cell with
+    /// fillers on both lines: the zone is then a 44-character one (MRV-A) whose blurred fillers the
+    /// zone search did not see, and the 36-character reading, whose check digits agree because the
+    /// two layouts check the same fields, is not the document's text. ICAO 9303 leaves blank paper
+    /// after a zone's last character.
+    package func continuesPastEnd(band: GrayImage, lines: [MRZTextLine]) -> Bool {
+        guard lines.count == 2, lines.allSatisfy({ $0.cellCount == 36 }) else { return false }
+        for line in lines {
+            let longer = line.extended(before: 0, after: Self.continuationCells)
+            let own = (0..<line.cellCount).map { Self.contrast(band, line, $0) }.sorted()
+            let typical = own[own.count / 2]
+            var patches: [Float] = []
+            for k in line.cellCount..<longer.cellCount {
+                // The cell's centre well inside the band (its far edge may be cut by a pixel or two).
+                let centre = longer.cellCentre(k), inset = 0.25 * longer.pitch
+                guard centre.x >= inset, centre.y >= 0, centre.x + inset <= Double(band.width),
+                    centre.y <= Double(band.height),
+                    Self.contrast(band, longer, k) >= Self.continuationContrast * typical
+                else { return false }
+                patches += MRZCellSampler.sample(band, line: longer, cell: k)
+            }
+            let cells = classifier.candidates(batch: patches, count: 1)
+            guard cells.allSatisfy({ $0[0].character == "<" && $0[0].probability >= Self.continuationConfidence })
+            else { return false }
+        }
+        return true
+    }
+
     /// The lines of the MRZ in `band`: the lowest group of 2 or 3 consecutive, evenly spaced text
     /// lines whose lengths fit one layout, each trimmed or extended to exactly that length.
     package static func mrzLines(in band: GrayImage) -> [MRZTextLine]? {

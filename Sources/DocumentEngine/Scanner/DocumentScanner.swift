@@ -78,7 +78,16 @@ package struct DocumentScanner: Sendable {
                 guard let upright = Self.band(of: image, zone: zone) else { continue }
                 for turned in [false, true] {
                     let band = turned ? Self.turned(upright) : upright
-                    guard let read = read(zone, band: band, turned: turned, today: today) else { continue }
+                    guard var read = read(zone, band: band, turned: turned, today: today) else { continue }
+                    if reader.continuesPastEnd(band: band.image, lines: read.reading.textLines) {
+                        // A 36-character reading whose zone goes on: the 44-character one, or nothing.
+                        guard let wide = Self.band(of: image, zone: zone, extraCells: 8),
+                            let longer = self.read(
+                                zone, band: turned ? Self.turned(wide) : wide, turned: turned, today: today),
+                            longer.reading.lines.first?.count == 44, longer.record?.allChecksPassed == true
+                        else { continue }
+                        read = longer
+                    }
                     if best == nil || read.rank > best!.rank { best = read }
                     if read.record?.allChecksPassed == true || read.reading.meanConfidence >= 0.9 { break }
                 }
@@ -275,9 +284,9 @@ package struct DocumentScanner: Sendable {
 
     /// The band around an MRZ zone at the band scale, from the zone's own geometry (an affine map:
     /// cells along the lines, lines down the zone), with room for glyphs the detector missed at the
-    /// ends and for a line it missed above or below.
+    /// ends and for a line it missed above or below; `extraCells` more at each end.
     static func band(
-        of image: GrayImage, zone: MRZZoneDetector.Zone
+        of image: GrayImage, zone: MRZZoneDetector.Zone, extraCells: Int = 0
     )
         -> (image: GrayImage, toFrame: (Point2D) -> Point2D)?
     {
@@ -287,7 +296,8 @@ package struct DocumentScanner: Sendable {
         guard spacingMM.isFinite, spacingMM > 0 else { return nil }
         // Cells to cover: what was seen, up to the longest layout, plus margins.
         let cells = Double(max(zone.cellSpan, zone.lineCount == 3 ? 30 : (zone.cellSpan > 38 ? 44 : 36)))
-        let x0 = -3.0 * pitchMM, x1 = (cells - 1 + 3) * pitchMM
+        let margin = 3.0 + Double(extraCells)
+        let x0 = -margin * pitchMM, x1 = (cells - 1 + margin) * pitchMM
         let extraLines = zone.lineCount == 2 ? 1.0 : 0.3
         let y0 = -(extraLines + 1.3) * spacingMM, y1 = (Double(zone.lineCount - 1) + extraLines + 1.3) * spacingMM
         // Millimetres (x along, y down; cell 0 of line 0 at the origin) to frame pixels.
