@@ -140,8 +140,9 @@ package struct SceneComposer: Sendable {
         // Render at ~1.05x the largest on-frame scale (hardly ever magnified when sampled), within limits.
         let scale = min(18, max(3, pose.maxPixelsPerMillimetre * 1.05))
         var document = try render(scale, identity, &renderRandom)
-        // The wild line's draws come from a stream of their own: the tier's stay those of the seed.
-        var wildRandom = random.fork(9)
+        // The wild line's draws come from a stream of their own, derived from the seed without
+        // drawing from `random`: every other frame, and the tier's draws of a wild frame, stay the same.
+        var wildRandom = SeededGenerator(seed: SeededGenerator.derive(seed: seed, index: 9))
         if wild == .wornPrint { SceneWildEffects.wear(&document.image, using: &wildRandom) }
         var facingPage: RGBAImage?
         if wild == .openBooklet {
