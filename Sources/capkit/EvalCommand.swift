@@ -36,7 +36,7 @@ struct EvalCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Tiers to generate when no folder is given (clean, phone, hard; placement: phone-like tuning frames placed inside, cut, overfilled, steep or near an edge; stress: phone-like tuning frames with a tiny MRZ, glare on the MRZ or low light), comma-separated."
+            "Tiers to generate when no folder is given (clean, phone, hard; placement: phone-like tuning frames placed inside, cut, overfilled, steep or near an edge; stress: phone-like tuning frames with a tiny MRZ, glare on the MRZ or low light; wild: phone-like tuning frames of an open booklet, a document in a hand, lens and rolling-shutter distortion, a colour cast, worn print or a photo of a screen), comma-separated."
     )
     var tiers = "clean,phone,hard,placement,stress"
 
@@ -176,6 +176,7 @@ struct EvalCommand: AsyncParsableCommand {
         var tierList: [SceneTier] = []
         var placement = false
         var stress = false
+        var wild = false
         for name in tiers.split(separator: ",") {
             if name == "placement" {
                 placement = true
@@ -185,8 +186,12 @@ struct EvalCommand: AsyncParsableCommand {
                 stress = true
                 continue
             }
+            if name == "wild" {
+                wild = true
+                continue
+            }
             guard let tier = TierArgument(rawValue: String(name))?.tier else {
-                throw ValidationError("Unknown tier \(name); use clean, phone, hard, placement or stress.")
+                throw ValidationError("Unknown tier \(name); use clean, phone, hard, placement, stress or wild.")
             }
             tierList.append(tier)
         }
@@ -204,6 +209,11 @@ struct EvalCommand: AsyncParsableCommand {
                 "  tuning stress: phone-like frames with a tiny MRZ, glare on the MRZ or low light (the MRZ finder's line)."
             )
         }
+        if wild {
+            print(
+                "  tuning wild: phone-like frames of an open booklet, a hand, lens and shutter distortion, a colour cast, worn print or a screen (the outline's line)."
+            )
+        }
         for sceneFamily in family.families {
             var lines: [(label: String, compose: (UInt64, String) throws -> SyntheticScene)] = tierList.map { tier in
                 (
@@ -218,14 +228,16 @@ struct EvalCommand: AsyncParsableCommand {
             // of its seed.
             func phoneLikeLine(
                 _ label: String, framing: @escaping (UInt64) -> SceneFraming? = { _ in nil },
-                stress: @escaping (UInt64) -> SceneStress? = { _ in nil }
+                stress: @escaping (UInt64) -> SceneStress? = { _ in nil },
+                wild: @escaping (UInt64) -> SceneWild? = { _ in nil }
             ) -> (label: String, compose: (UInt64, String) throws -> SyntheticScene) {
                 (
                     label,
                     { seed, name in
-                        try SceneComposer(
-                            tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1], framing: framing(seed),
-                            stress: stress(seed)
+                        let condition = wild(seed)
+                        return try SceneComposer(
+                            tier: .phoneLike, frameWidth: dims[0], frameHeight: dims[1], kinds: condition?.kinds ?? [],
+                            framing: framing(seed), stress: stress(seed), wild: condition
                         )
                         .compose(seed: seed, fileName: name)
                     }
@@ -236,6 +248,9 @@ struct EvalCommand: AsyncParsableCommand {
             }
             if stress && sceneFamily == .tuning {
                 lines.append(phoneLikeLine("tuning stress", stress: { .mix(seed: $0) }))
+            }
+            if wild && sceneFamily == .tuning {
+                lines.append(phoneLikeLine("tuning wild", wild: { .mix(seed: $0) }))
             }
             for line in lines {
                 var tally = Tally()
@@ -365,7 +380,8 @@ struct EvalCommand: AsyncParsableCommand {
             print(
                 "\(truth.file) corner-error \(e) placement \(a.placement.rawValue) (true \(trueStatus.rawValue))"
                     + " tilt \(tilt) (true \(trueTilt)) mrz \(verdict)"
-                    + (truth.degradations?.stress.map { " stress \($0.rawValue)" } ?? ""))
+                    + (truth.degradations?.stress.map { " stress \($0.rawValue)" } ?? "")
+                    + (truth.degradations?.wild.map { " wild \($0.rawValue)" } ?? ""))
         }
     }
 }

@@ -75,6 +75,16 @@ struct SynthCommand: AsyncParsableCommand {
             """)
     var stress: StressArgument?
 
+    @Option(
+        help: """
+            A trait of documents and phones in the wild, drawn on top of the tier: openBooklet (a passport's data \
+            page with its facing page, spine and cover), heldInHand (fingers over an edge or corner), lensAndShutter \
+            (barrel distortion, rolling-shutter skew, chromatic aberration), colourCast, wornPrint (faint ink, worn \
+            patches, laminate texture), screenMoire (a photo of a screen), or mix (the wild line of `capkit eval`: \
+            the six evenly). Tuning family only.
+            """)
+    var wild: WildArgument?
+
     @Option(help: "Frames generated in parallel.")
     var jobs: Int = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
@@ -82,12 +92,17 @@ struct SynthCommand: AsyncParsableCommand {
         guard count >= 0 else { throw ValidationError("--count must be 0 or more.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         _ = try DocumentLayout.Kind.list(kinds)
-        if partial || framing != .inside || stress != nil, family == .heldout {
+        if partial || framing != .inside || stress != nil || wild != nil, family == .heldout {
             throw ValidationError(
-                "--partial, --framing and --stress belong to the tuning family; the held-out family draws its own.")
+                "--partial, --framing, --stress and --wild belong to the tuning family; the held-out family draws its own."
+            )
         }
-        if stress != nil, partial || framing != .inside {
-            throw ValidationError("--stress draws documents inside the frame; it does not combine with --framing.")
+        if stress != nil || wild != nil, partial || framing != .inside {
+            throw ValidationError(
+                "--stress and --wild draw documents inside the frame; they do not combine with --framing.")
+        }
+        if stress != nil, wild != nil {
+            throw ValidationError("--stress and --wild are separate lines; give one of them.")
         }
     }
 
@@ -103,6 +118,19 @@ struct SynthCommand: AsyncParsableCommand {
                         framing: framing)
                 }
                 let chosen: FramingArgument = partial ? .partial : framing
+                if let wild {
+                    let drawn = try SceneWild.allCases.map { condition in
+                        try SceneComposer(
+                            tier: tier.tier, frameWidth: size.width, frameHeight: size.height,
+                            kinds: condition.kinds.isEmpty ? kinds : condition.kinds, wild: condition)
+                    }
+                    composer = { seed, name in
+                        let condition = wild.wild ?? SceneWild.mix(seed: seed)
+                        return try drawn[SceneWild.allCases.firstIndex(of: condition) ?? 0].compose(
+                            seed: seed, fileName: name)
+                    }
+                    break
+                }
                 if let stress {
                     let stressed = try SceneStress.allCases.map { condition in
                         try SceneComposer(
@@ -219,6 +247,14 @@ enum StressArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
 
     /// The condition, nil for the mix (drawn per frame).
     var stress: SceneStress? { SceneStress(rawValue: rawValue) }
+}
+
+/// `--wild`: one of the tuning family's wild conditions, or their mix.
+enum WildArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case openBooklet, heldInHand, lensAndShutter, colourCast, wornPrint, screenMoire, mix
+
+    /// The condition, nil for the mix (drawn per frame).
+    var wild: SceneWild? { SceneWild(rawValue: rawValue) }
 }
 
 /// `--framing`: one of the tuning family's framings, or their placement mix.

@@ -117,5 +117,11 @@ import Testing
         }
         #expect(status(whole, continues: false) == .tooCloseToEdge)
         #expect(status(cut, continues: true) == .partiallyVisible)
+        // The edge rule's margin is 1.9% of the shorter side (13.68 px of 720): a corner 13.5 px from
+        // the border is too close, one 14 px away (under 2%, within the outline's precision) is not.
+        let nearLeft = Quadrilateral2D(x: 13.5, y: 200, width: 625, height: 440)
+        #expect(status(nearLeft, continues: false) == .tooCloseToEdge)
+        let justClear = Quadrilateral2D(x: 14, y: 200, width: 625, height: 440)
+        #expect(status(justClear, continues: false) == .good)
     }
 }

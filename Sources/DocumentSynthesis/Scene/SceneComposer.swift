@@ -31,6 +31,8 @@ package struct SceneComposer: Sendable {
     package let framing: SceneFraming
     /// A condition of the tuning family's stress line drawn on top of the tier, or nil.
     package let stress: SceneStress?
+    /// A condition of the tuning family's wild line drawn on top of the tier (``SceneWild``), or nil.
+    package let wild: SceneWild?
     /// Whether part of the document is pushed outside the frame (10-45 % of its extent on one side).
     package var partial: Bool { framing == .partial }
     /// Print the visual zone from the layout catalogue (``DocumentRenderer/printsVizFromLayouts``).
@@ -63,7 +65,7 @@ package struct SceneComposer: Sendable {
 
     package init(
         tier: SceneTier, frameWidth: Int = 1280, frameHeight: Int = 720, kinds: [DocumentLayout.Kind] = [],
-        partial: Bool = false, framing: SceneFraming? = nil, stress: SceneStress? = nil,
+        partial: Bool = false, framing: SceneFraming? = nil, stress: SceneStress? = nil, wild: SceneWild? = nil,
         printsVizFromLayouts: Bool = false, vizLayoutID: String? = nil,
         vizVariation: VizPrintStyle.Variation = .narrow
     ) throws(SceneCompositionError) {
@@ -76,6 +78,7 @@ package struct SceneComposer: Sendable {
         self.kinds = kinds
         self.framing = framing ?? (partial ? .partial : .inside)
         self.stress = stress
+        self.wild = wild
         self.printsVizFromLayouts = printsVizFromLayouts
         self.vizLayoutID = vizLayoutID
         self.vizVariation = vizVariation
@@ -136,7 +139,20 @@ package struct SceneComposer: Sendable {
 
         // Render at ~1.05x the largest on-frame scale (hardly ever magnified when sampled), within limits.
         let scale = min(18, max(3, pose.maxPixelsPerMillimetre * 1.05))
-        let document = try render(scale, identity, &renderRandom)
+        var document = try render(scale, identity, &renderRandom)
+        // The wild line's draws come from a stream of their own, derived from the seed without
+        // drawing from `random`: every other frame, and the tier's draws of a wild frame, stay the same.
+        var wildRandom = SeededGenerator(seed: SeededGenerator.derive(seed: seed, index: 9))
+        if wild == .wornPrint { SceneWildEffects.wear(&document.image, using: &wildRandom) }
+        var facingPage: RGBAImage?
+        if wild == .openBooklet {
+            facingPage = SceneWildEffects.facingPage(
+                width: document.image.width, height: document.image.height,
+                paper: SceneWildEffects.paperColour(document.image), using: &wildRandom)
+            SceneWildEffects.shadeSpine(
+                &document.image, top: true, depth: wildRandom.uniform(0.03, 0.08),
+                strength: wildRandom.uniform(0.12, 0.35))
+        }
         let docRect = Quadrilateral2D(
             x: 0, y: 0, width: Double(document.image.width), height: Double(document.image.height))
         guard let toFrame = Homography(from: docRect, to: pose.corners), let toDocument = toFrame.inverse else {
@@ -152,7 +168,17 @@ package struct SceneComposer: Sendable {
             allowLight: tier.allowsLightBackgrounds, using: &backgroundRandom)
         let shadow = lightRandom.chance(tier.shadowProbability)
         if shadow { castShadow(&frame, under: pose.corners, using: &lightRandom) }
+        if let facingPage {
+            try drawBooklet(
+                facingPage: facingPage, document: document, into: &frame, toFrame: toFrame, using: &wildRandom)
+        }
         let alpha = composite(document.image, into: &frame, corners: pose.corners, toDocument: toDocument)
+        if wild == .heldInHand {
+            SceneWildEffects.fingers(
+                &frame, documentToFrame: toFrame, documentWidth: Double(document.image.width),
+                documentHeight: Double(document.image.height), mrzTop: document.mrzBand?.upperLeft.y,
+                using: &wildRandom)
+        }
 
         // Lighting and glare.
         var lighting = Lighting.draw(tier: tier, using: &lightRandom)
@@ -171,6 +197,17 @@ package struct SceneComposer: Sendable {
                 to: &frame, documentAlpha: alpha, document: document, toFrame: toFrame,
                 toDocument: toDocument, using: &lightRandom)
         }
+
+        if wild == .colourCast { SceneWildEffects.colourCast(&frame, using: &wildRandom) }
+        if wild == .screenMoire { SceneWildEffects.moire(&frame, using: &wildRandom) }
+        var optics: SceneWildEffects.Optics?
+        if wild == .lensAndShutter {
+            let drawn = SceneWildEffects.Optics.draw(width: frameWidth, height: frameHeight, using: &wildRandom)
+            frame = drawn.apply(to: frame)
+            optics = drawn
+        }
+        // Where a scene point appears in the frame (through the wild line's optics, if any).
+        func seen(_ q: Quadrilateral2D) -> Quadrilateral2D { optics.map { o in q.mapped(o.image) } ?? q }
 
         // Optics and sensor.
         let pitchCap = mrzPitch ?? .infinity
@@ -214,16 +251,17 @@ package struct SceneComposer: Sendable {
         let degradations = SceneDegradations(
             background: style, rotationDegrees: pose.rotationDegrees, tiltDegrees: pose.tiltDegrees,
             tiltAxisDegrees: pose.tiltAxisDegrees, documentWidthFraction: pose.widthFraction, partial: partial,
-            framing: framing, stress: stress,
+            framing: framing, stress: stress, wild: wild,
             visibleFraction: visibleFraction(pose.corners), mrzPitchPixels: mrzPitch, shadow: shadow,
             lightingGradient: lighting.gradient, vignette: lighting.vignette, exposure: lighting.exposure, glare: glare,
             blurSigma: blurSigma, motionBlurLength: motionLength, motionBlurAngleDegrees: motionAngle * 180 / Double.pi,
             noiseSigma: noiseSigma, jpegQuality: quality)
         let truth = SceneTruth(
             file: fileName, seed: seed, tier: tier, kind: kind, frameWidth: frameWidth, frameHeight: frameHeight,
-            corners: pose.corners, mrzFormat: document.mrzFormat,
+            corners: seen(pose.corners), mrzFormat: document.mrzFormat,
             mrz: document.mrzLines.isEmpty ? nil : document.mrzLines,
-            mrzBand: mapped(document.mrzBand), face: mapped(document.face), signature: mapped(document.signature),
+            mrzBand: mapped(document.mrzBand).map(seen), face: mapped(document.face).map(seen),
+            signature: mapped(document.signature).map(seen),
             degradations: degradations, family: .tuning, tiltDegrees: pose.tiltDegrees,
             fieldOfViewDegrees: pose.fieldOfViewDegrees)
         return SyntheticScene(image: image, jpeg: jpeg, truth: truth, document: document, documentToFrame: toFrame)
@@ -498,6 +536,33 @@ package struct SceneComposer: Sendable {
             toFrame.apply(centre + Point2D(x: -ry * s, y: ry * c)).distance(to: centreInFrame),
         ]
         return .init(centre: centreInFrame, radii: radiiInFrame, peak: peak, peakOnMRZ: onMRZ)
+    }
+
+    /// An open passport around the data page (``SceneWild/openBooklet``): the cover's rim around
+    /// both pages, then the facing page beyond the data page's top edge (the spine).
+    private func drawBooklet(
+        facingPage: RGBAImage, document: RenderedDocument, into frame: inout PlanarFrame, toFrame: Homography,
+        using random: inout SeededGenerator
+    ) throws(SceneCompositionError) {
+        let dw = Double(document.image.width), dh = Double(document.image.height)
+        let rim =
+            random.uniform(SceneWild.coverRimMillimetres.lowerBound, SceneWild.coverRimMillimetres.upperBound)
+            * document.pixelsPerMillimetre
+        let covers: [RGBA] = [
+            RGBA(r: 120, g: 20, b: 30, a: 255), RGBA(r: 20, g: 30, b: 70, a: 255), RGBA(r: 25, g: 60, b: 35, a: 255),
+            RGBA(r: 60, g: 35, b: 25, a: 255), RGBA(r: 20, g: 20, b: 22, a: 255),
+        ]
+        let cover = RGBAImage(width: 4, height: 4, fill: random.pick(covers))
+        let coverQuad = Quadrilateral2D(x: -rim, y: -dh - rim, width: dw + 2 * rim, height: 2 * dh + 2 * rim)
+        let facingQuad = Quadrilateral2D(x: 0, y: -dh, width: dw, height: dh)
+        for (texture, quad) in [(cover, coverQuad), (facingPage, facingQuad)] {
+            let texRect = Quadrilateral2D(x: 0, y: 0, width: Double(texture.width), height: Double(texture.height))
+            let corners = quad.mapped(toFrame.apply)
+            guard let placed = Homography(from: texRect, to: corners), let back = placed.inverse else {
+                throw .degeneratePose
+            }
+            _ = composite(texture, into: &frame, corners: corners, toDocument: back)
+        }
     }
 
     /// Fraction of the quadrilateral's area inside the frame (sampled on a 40 x 40 grid).

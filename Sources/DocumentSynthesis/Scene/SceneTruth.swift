@@ -174,6 +174,8 @@ package struct SceneDegradations: Sendable, Equatable, Codable {
     package var framing: SceneFraming?
     /// The stress line's condition drawn on top of the tier (nil outside that line).
     package var stress: SceneStress?
+    /// The wild line's condition drawn on top of the tier (nil outside that line).
+    package var wild: SceneWild? = nil
     /// Fraction of the document's area inside the frame.
     package var visibleFraction: Double
     /// Smallest MRZ character pitch in the frame (pixels), nil without an MRZ.
@@ -202,6 +204,7 @@ package struct SceneDegradations: Sendable, Equatable, Codable {
         try c.encode(partial, forKey: .partial)
         try c.encodeIfPresent(framing, forKey: .framing)
         try c.encodeIfPresent(stress, forKey: .stress)
+        try c.encodeIfPresent(wild, forKey: .wild)
         try c.encode(visibleFraction, forKey: .visibleFraction)
         try c.encode(mrzPitchPixels, forKey: .mrzPitchPixels)
         try c.encode(shadow, forKey: .shadow)
