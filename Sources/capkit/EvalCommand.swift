@@ -38,7 +38,7 @@ struct EvalCommand: AsyncParsableCommand {
         help:
             "Tiers to generate when no folder is given (clean, phone, hard; placement: phone-like tuning frames placed inside, cut, overfilled, steep or near an edge; stress: phone-like tuning frames with a tiny MRZ, glare on the MRZ or low light; wild: phone-like tuning frames of an open booklet, a document in a hand, lens and rolling-shutter distortion, a colour cast, worn print or a photo of a screen), comma-separated."
     )
-    var tiers = "clean,phone,hard,placement,stress"
+    var tiers = "clean,phone,hard,placement,stress,wild"
 
     @Option(help: "Frames generated per family and tier.")
     var count = 100
