@@ -30,14 +30,30 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
     /// The models of lines whose characters are all ASCII (nil: those lines too are read with
     /// ``models``).
     package let plainModels: [String]?
+    /// How a short line image is segmented: a lone glyph (a sex, a class) or two, padded with ground
+    /// on both sides by ``VizReader``, which Tesseract's line mode often returns as nothing.
+    package enum ShortLineReading: String, Sendable, CaseIterable {
+        /// As every line (page segmentation mode 7).
+        case line
+        /// As one word (mode 8).
+        case word
+        /// As one character (mode 10).
+        case character
+    }
+
+    /// How lines no wider than ``shortLineAspect`` times their height are segmented.
+    package let shortLineReading: ShortLineReading
+    /// Width over height up to which a line image is short (``shortLineReading``).
+    package static let shortLineAspect = 2.5
     private let pools = Locked<[String: TesseractPool]>([:])
 
     /// Creates the recogniser and loads its first model once, so that a missing installation
     /// fails here and not on the first document.
     package init(
         models: [String]? = ["Latin"], extraLanguages: [String] = ["deu", "spa"], lineReading: Bool = true,
-        variables: [String: String] = [:], plainModels: [String]? = ["eng"]
+        variables: [String: String] = [:], plainModels: [String]? = ["eng"], shortLineReading: ShortLineReading = .line
     ) throws(VizRecognitionError) {
+        self.shortLineReading = shortLineReading
         self.models = models
         self.plainModels = plainModels
         self.extraLanguages = extraLanguages
@@ -51,7 +67,10 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
         _ image: GrayImage, languages: [String], characters: String?
     ) throws(VizRecognitionError) -> VizRecognizedText {
         let plain = characters.map { !$0.isEmpty && $0.allSatisfy(\.isASCII) } ?? false
-        let pool = try pool(for: languages, models: plain ? plainModels ?? models : models)
+        let short = Double(image.width) <= Self.shortLineAspect * Double(image.height)
+        let pool = try pool(
+            for: languages, models: plain ? plainModels ?? models : models,
+            segmentation: short ? shortLineReading : .line)
         do {
             let read = try pool.withEngine { $0.textAndConfidence(of: image, whitelist: characters) }
             let text = read.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -61,18 +80,27 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
         }
     }
 
-    private func pool(for languages: [String], models: [String]?) throws(VizRecognitionError) -> TesseractPool {
+    private func pool(
+        for languages: [String], models: [String]?, segmentation: ShortLineReading = .line
+    ) throws(VizRecognitionError) -> TesseractPool {
         var all: [String] = []
         let requested = models ?? (languages.isEmpty ? ["eng"] : languages) + extraLanguages
         for language in requested where !all.contains(language) {
             all.append(language)
         }
-        let key = all.joined(separator: "+")
+        let language = all.joined(separator: "+")
+        let key = language + "#" + segmentation.rawValue
         if let pool = pools.withLock({ $0[key] }) { return pool }
+        let mode: TessPageSegMode
+        switch segmentation {
+        case .line: mode = PSM_SINGLE_LINE
+        case .word: mode = PSM_SINGLE_WORD
+        case .character: mode = PSM_SINGLE_CHAR
+        }
         do {
             let pool = try TesseractPool(
-                language: key, maximumIdle: max(1, ProcessInfo.processInfo.activeProcessorCount),
-                pageSegmentation: PSM_SINGLE_LINE, lineReading: lineReading, variables: variables)
+                language: language, maximumIdle: max(1, ProcessInfo.processInfo.activeProcessorCount),
+                pageSegmentation: mode, lineReading: lineReading, variables: variables)
             pools.withLock { $0[key] = pool }
             return pool
         } catch .recogniserUnreadable(let reason) {

@@ -60,6 +60,9 @@ struct EvalVizCommand: AsyncParsableCommand {
     )
     var candidates: String?
 
+    @Option(help: "Lowest confidence accepted for a value read once (default the reader's).")
+    var minimumConfidence: Double?
+
     @Option(help: "Margin kept above a value line, as a share of its height (default the reader's).")
     var marginAbove: Double?
 
@@ -74,6 +77,12 @@ struct EvalVizCommand: AsyncParsableCommand {
             "How Tesseract's line handles are set up: 'lines' (LSTM only, no word lists: the reader's default) or 'plain' (the default engine and every word list, as before)."
     )
     var tesseractSetup = "lines"
+
+    @Option(
+        help:
+            "How Tesseract segments short line images (a lone sex or class letter, padded): line (the default), word or character."
+    )
+    var shortLines = "line"
 
     @Option(help: "A Tesseract run-time variable set on every line handle, NAME=VALUE (repeatable; for tuning).")
     var tesseractVariable: [String] = []
@@ -100,6 +109,9 @@ struct EvalVizCommand: AsyncParsableCommand {
         guard count > 0 else { throw ValidationError("--count must be positive.") }
         guard tesseractSetup == "lines" || tesseractSetup == "plain" else {
             throw ValidationError("Unknown --tesseract-setup \(tesseractSetup); use lines or plain.")
+        }
+        guard TesseractVizRecognizer.ShortLineReading(rawValue: shortLines) != nil else {
+            throw ValidationError("Unknown --short-lines \(shortLines); use line, word or character.")
         }
         guard VizPrintStyle.Variation(rawValue: tuningVariation) != nil else {
             throw ValidationError("Unknown --tuning-variation \(tuningVariation); use wide or narrow.")
@@ -146,7 +158,8 @@ struct EvalVizCommand: AsyncParsableCommand {
             recognizer = TimedVizRecognizer(
                 try TesseractVizRecognizer(
                     models: models, lineReading: tesseractSetup != "plain", variables: variables,
-                    plainModels: plainModels == "same" ? nil : plainModels.split(separator: "+").map(String.init)))
+                    plainModels: plainModels == "same" ? nil : plainModels.split(separator: "+").map(String.init),
+                    shortLineReading: TesseractVizRecognizer.ShortLineReading(rawValue: shortLines) ?? .line))
             let chosenCandidates = try candidates.map(Self.parseCandidates)
             let scales = horizontalScales?.split(separator: ",").compactMap { Double($0) }
             for mode in readings {
@@ -154,6 +167,7 @@ struct EvalVizCommand: AsyncParsableCommand {
                     var reader = VizReader(recognizer: recognizer)
                     if let chosenCandidates { reader.candidates = chosenCandidates }
                     if let marginAbove { reader.valueMarginAbove = marginAbove }
+                    if let minimumConfidence { reader.minimumConfidence = minimumConfidence }
                     reader.horizontalScale = scale
                     if mode == "single" { reader.candidates = [.init(.asRectified, restrictsCharacters: false)] }
                     readers.append(((scales?.count ?? 0) > 1 ? "\(mode) x\(scale)" : mode, reader))
@@ -187,6 +201,9 @@ struct EvalVizCommand: AsyncParsableCommand {
                     var ocrCPU = [Double](repeating: 0, count: readers.count)
                     var ocrCalls = [Int](repeating: 0, count: readers.count)
                     var chosenRight = [Int](repeating: 0, count: readers.count)
+                    // Per reader, field and candidate: values reported exact and wrong.
+                    var byCandidate = [[VizField: [Int: (exact: Int, wrong: Int)]]](
+                        repeating: [:], count: readers.count)
                     let progress = ProgressBar(total: count)
                     for i in 0..<count {
                         let frameSeed = seed &+ UInt64(i) &* 7919
@@ -235,7 +252,12 @@ struct EvalVizCommand: AsyncParsableCommand {
                                 let value = reading?[cell.field]
                                 var tally = tallies[r][cell.field, default: Tally()]
                                 if let value {
-                                    if Self.matches(value, printed: printed, date: truth.dates[cell.field]) {
+                                    let exact = Self.matches(value, printed: printed, date: truth.dates[cell.field])
+                                    var counts = byCandidate[r][cell.field, default: [:]][
+                                        value.candidate, default: (0, 0)]
+                                    if exact { counts.exact += 1 } else { counts.wrong += 1 }
+                                    byCandidate[r][cell.field, default: [:]][value.candidate] = counts
+                                    if exact {
                                         tally.exact += 1
                                     } else {
                                         tally.wrong += 1
@@ -245,7 +267,9 @@ struct EvalVizCommand: AsyncParsableCommand {
                                         if verbose {
                                             print(
                                                 "  \(label)wrong \(family) \(tier.rawValue) \(layoutName) seed \(frameSeed) "
-                                                    + "\(cell.field.rawValue): printed '\(printed ?? "")' read '\(value.value)'"
+                                                    + "\(cell.field.rawValue): printed '\(printed ?? "")' read '\(value.value)' "
+                                                    + "(raw '\(value.rawText)', candidate \(value.candidate), "
+                                                    + "confidence \(Int(value.confidence * 100)) %)"
                                             )
                                         }
                                     }
@@ -275,6 +299,20 @@ struct EvalVizCommand: AsyncParsableCommand {
                                 ocrCPU[r] / Double(max(1, cpu[r].count)) * 1000,
                                 Double(ocrCalls[r]) / Double(max(1, cpu[r].count))))
                         if chooseLayout { print("printed layout chosen on \(chosenRight[r]) of \(cpu[r].count) sides") }
+                        if verbose {
+                            for (kind, spent) in recognizer.perKind.sorted(by: { $0.key < $1.key }) {
+                                print(
+                                    "  Tesseract so far, \(kind) lines: \(spent.calls) calls, "
+                                        + String(
+                                            format: "%.1f ms each", spent.seconds / Double(max(1, spent.calls)) * 1000))
+                            }
+                            for field in byCandidate[r].keys.sorted() {
+                                let counts = (byCandidate[r][field] ?? [:]).sorted { $0.key < $1.key }.map {
+                                    "candidate \($0.key): \($0.value.exact) exact, \($0.value.wrong) wrong"
+                                }
+                                print("  \(field.rawValue) values by candidate: " + counts.joined(separator: "; "))
+                            }
+                        }
                     }
                 }
             }
@@ -367,6 +405,7 @@ struct EvalVizCommand: AsyncParsableCommand {
 final class TimedVizRecognizer: VizTextRecognizer {
     private let wrapped: any VizTextRecognizer
     private let total = Locked((seconds: 0.0, calls: 0))
+    private let byModel = Locked([String: (seconds: Double, calls: Int)]())
 
     init(_ wrapped: any VizTextRecognizer) {
         self.wrapped = wrapped
@@ -376,15 +415,25 @@ final class TimedVizRecognizer: VizTextRecognizer {
     var seconds: Double { total.withLock { $0.seconds } }
     /// Lines read so far (one recogniser call each).
     var calls: Int { total.withLock { $0.calls } }
+    /// CPU seconds and calls so far per kind of line: read with the plain or the Latin model, short or not.
+    var perKind: [String: (seconds: Double, calls: Int)] { byModel.withLock { $0 } }
 
     func readLine(
         _ image: GrayImage, languages: [String], characters: String?
     ) throws(VizRecognitionError) -> VizRecognizedText {
         let start = ThreadCPUTime.now()
         defer {
+            let seconds = ThreadCPUTime.now() - start
             total.withLock {
-                $0.seconds += ThreadCPUTime.now() - start
+                $0.seconds += seconds
                 $0.calls += 1
+            }
+            let plain = characters.map { !$0.isEmpty && $0.allSatisfy(\.isASCII) } ?? false
+            let short = Double(image.width) <= TesseractVizRecognizer.shortLineAspect * Double(image.height)
+            let key = (plain ? "plain" : "latin") + (short ? " short" : "")
+            byModel.withLock {
+                $0[key, default: (0, 0)].seconds += seconds
+                $0[key, default: (0, 0)].calls += 1
             }
         }
         return try wrapped.readLine(image, languages: languages, characters: characters)

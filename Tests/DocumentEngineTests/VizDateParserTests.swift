@@ -35,6 +35,17 @@ import Testing
             ("12.08", .dayMonthYear, nil),
             ("12.08.197", .dayMonthYear, nil),
             ("SMITH", .dayMonthYear, nil),
+            ("21 JULJUIL 31", .dayMonthYear, "1931-07-21"),
+            ("14 JANJANV 33", .dayMonthYear, "1933-01-14"),
+            ("21 JULAUIL 21", .dayMonthYear, nil),
+            ("12 AUGSEP 74", .dayMonthYear, nil),
+            ("21032020", .dayMonthYear, "2020-03-21"),
+            ("03212020", .monthDayYear, "2020-03-21"),
+            ("2103202", .dayMonthYear, nil),
+            ("12 08 1974", .dayMonthYear, "1974-08-12"),
+            ("2025-04-1", .dayMonthYear, nil),
+            ("011-04-05", .dayMonthYear, nil),
+            ("1.08.1974", .dayMonthYear, nil),
         ] as [(String, VizLayout.DateOrder, String?)])
     func printedFormats(text: String, order: VizLayout.DateOrder, iso: String?) {
         let date = VizDateParser(order: order).parse(text, century: .past(currentYear: 2026))

@@ -129,6 +129,33 @@ import Testing
         #expect(value?.0 == expected)
     }
 
+    /// An unrestricted read is compared with the restricted ones as the whitelist would have given it.
+    @Test(
+        arguments: [
+            (VizField.secondaryName, "Ji-w00", "JI-WOO"),
+            (.primaryName, "5M1TH.", "SMITH"),
+            (.documentNumber, "S92495488-", "S92495488"),
+            (.documentNumber, "\\NS924 9548", "NS924 9548"),
+            (.documentNumber, "C01X00T47", "C01X00T47"),
+        ] as [(VizField, String, String)])
+    func unrestrictedReadsFoldedIntoTheFieldsCharacters(field: VizField, text: String, folded: String) throws {
+        let characters = try #require(field.characters)
+        #expect(VizReader.foldedInto(characters, text, field: field) == folded)
+    }
+
+    /// After an inline caption misread beyond stripping, a date is the last words that parse whole.
+    @Test(
+        arguments: [
+            ("4 42185 02/11/2009", "2009-02-11"), ("4-EP 01/22/2020", "2020-01-22"), ("02/11/2009", nil),
+            ("4 1/22/2020", nil), ("4 42185", nil),
+        ] as [(String, String?)])
+    func aDateAfterAMisreadInlineCaption(text: String, iso: String?) {
+        let value = VizReader.trailingDate(
+            text, field: .dateOfIssue, dates: VizDateParser(order: .monthDayYear),
+            today: MRZDate(year: 2026, month: 11, day: 26))
+        #expect(value?.1?.isoString == iso)
+    }
+
     @Test(
         arguments: [
             ("12.0 .1974", true), ("08/1/1974", true), ("12 AUG 7", true), ("12 AOUT", true), ("1974", false),

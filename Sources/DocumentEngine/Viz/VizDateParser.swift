@@ -45,6 +45,13 @@ package struct VizDateParser: Sendable {
         // the year (`25 JAN2008`), joins them in one token: a month name at a token's end or start
         // is split off its digits.
         tokens = tokens.flatMap(Self.splittingMonthName)
+        // A bilingual pair whose slash OCR lost (`JULJUIL`) is the two names of one month.
+        tokens = tokens.flatMap(Self.splittingMonthPair)
+        // Eight digits with their separators lost (`21032020`): the layout's order, four-digit year.
+        if tokens.count == 1, let run = Self.digits(tokens[0]), run.count == 8, run.allSatisfy(\.isASCII) {
+            let characters = Array(run)
+            tokens = [String(characters[0..<2]), String(characters[2..<4]), String(characters[4...])]
+        }
         guard tokens.count >= 3 else { return nil }
 
         var day: Int?, month: Int?, year: Int?, yearDigits = 0
@@ -65,9 +72,13 @@ package struct VizDateParser: Sendable {
             guard tokens.count == 3 else { return nil }
             let parts = tokens.map(Self.digits)
             guard let a = parts[0], let b = parts[1], let c = parts[2] else { return nil }
+            // Documents print a numeric day and month with two digits (`04.08.1974`, `2020-04-18`):
+            // one digit, or three, is a digit OCR lost or added (`2025-04-1`, `011-04-05`).
             if a.count == 4 {
+                guard b.count == 2, c.count == 2 else { return nil }
                 year = Int(a); yearDigits = 4; month = Int(b); day = Int(c)
             } else {
+                guard a.count == 2, b.count == 2 else { return nil }
                 year = Int(c); yearDigits = c.count
                 switch order {
                 case .dayMonthYear: day = Int(a); month = Int(b)
@@ -122,6 +133,18 @@ package struct VizDateParser: Sendable {
         let name = head.first?.isLetter == true ? head : tail
         guard name.count >= 3, monthNumber(name) != nil else { return [token] }
         return [head, tail]
+    }
+
+    /// `token` as the two names of one month run together (`JULJUIL` → `JUL`, `JUIL`; `DECDEC`), or as
+    /// it is when it is a month name or no such pair.
+    static func splittingMonthPair(_ token: String) -> [String] {
+        guard token.count >= 6, token.allSatisfy(\.isLetter), monthNumber(token) == nil else { return [token] }
+        let characters = Array(token)
+        for cut in 3...(characters.count - 3) {
+            let head = String(characters[..<cut]), tail = String(characters[cut...])
+            if let month = monthNumber(head), monthNumber(tail) == month { return [head, tail] }
+        }
+        return [token]
     }
 
     /// A token that is mostly digits (OCR may have turned one digit into a letter).

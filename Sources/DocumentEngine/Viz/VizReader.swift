@@ -195,11 +195,11 @@ package struct VizReader: Sendable {
                     width: max(1, Int((Double(image.width) * horizontalScale).rounded())), height: image.height)
             }
             let characters = Self.characters(for: cell)
-            var chosen: (value: String, date: VizDate?, raw: String, confidence: Double)?
+            var chosen: (value: String, date: VizDate?, raw: String, confidence: Double, candidate: Int)?
             var attempts: [String] = []
             var agreeing: [String: Double] = [:]
             var reads: [String] = []
-            for variant in candidates {
+            for (index, variant) in candidates.enumerated() {
                 var texts: [String] = []
                 var confidence = 1.0
                 for crop in crops {
@@ -212,15 +212,28 @@ package struct VizReader: Sendable {
                 let raw = texts.joined(separator: "\n")
                 reads.append(raw)
                 attempts.append("'\(raw)' (confidence \(Int(confidence * 100)) %)")
-                guard
-                    let checked = Self.checkedValue(
-                        texts.map {
-                            // A name's first word is never taken for a misread caption (`LIN` for `1 LN`).
-                            Self.strippingCaption(
-                                $0, words: cell.captionWords, tolerant: inline && cell.field.kind != .name)
-                        }, field: cell.field,
-                        dates: dates, today: today)
-                else { continue }
+                let stripped = texts.map {
+                    // A name's first word is never taken for a misread caption (`LIN` for `1 LN`).
+                    Self.strippingCaption($0, words: cell.captionWords, tolerant: inline && cell.field.kind != .name)
+                }
+                var checked = Self.checkedValue(stripped, field: cell.field, dates: dates, today: today)
+                // After an inline caption OCR misread beyond stripping (`4 42185 02/11/2009` for
+                // `4a ISS 02/11/2009`), a date is the last words of the line that parse whole.
+                if checked == nil, inline, cell.field.kind == .date, stripped.count == 1 {
+                    checked = Self.trailingDate(stripped[0], field: cell.field, dates: dates, today: today)
+                }
+                // An unrestricted read that differs from an earlier restricted one only by characters
+                // the field cannot hold (`JI-W00` for `JI-WOO`, `S92495488-`) is that read again: the
+                // whitelist forced the same letters at a low confidence, and the free read agrees.
+                if !variant.restrictsCharacters, let characters, !agreeing.isEmpty {
+                    let folded = stripped.map { Self.foldedInto(characters, $0, field: cell.field) }
+                    if let refolded = Self.checkedValue(folded, field: cell.field, dates: dates, today: today),
+                        agreeing[refolded.1?.isoString ?? refolded.0] != nil
+                    {
+                        checked = refolded
+                    }
+                }
+                guard let checked else { continue }
                 // Confident enough, or the same value read through two preparations with at least
                 // the agreed minimum: two independent samplings that agree are evidence a single
                 // confidence is not.
@@ -235,7 +248,7 @@ package struct VizReader: Sendable {
                         read.originalString = value
                         date = read
                     }
-                    chosen = (value, date, raw, best)
+                    chosen = (value, date, raw, best, index)
                     break
                 }
                 agreeing[key] = max(confidence, agreeing[key] ?? 0)
@@ -264,7 +277,7 @@ package struct VizReader: Sendable {
                     confidence: chosen.confidence,
                     box: .init(
                         x: Double(united.x) / s, y: Double(united.y) / s, width: Double(united.width) / s,
-                        height: Double(united.height) / s)))
+                        height: Double(united.height) / s), candidate: chosen.candidate))
         }
         values.sort { $0.field < $1.field }
         return VizReading(layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined)
@@ -491,6 +504,35 @@ package struct VizReader: Sendable {
             }
             return (text, nil)
         }
+    }
+
+    /// The date formed by the last words of `text` (split at spaces, longest first) for a date
+    /// `field`, or nil when no such tail parses.
+    static func trailingDate(
+        _ text: String, field: VizField, dates: VizDateParser, today: MRZDate
+    ) -> (String, VizDate?)? {
+        let words = text.split(separator: " ")
+        guard words.count > 1 else { return nil }
+        for start in 1..<words.count {
+            let tail = words[start...].joined(separator: " ")
+            if let value = checkedValue([tail], field: field, dates: dates, today: today) { return value }
+        }
+        return nil
+    }
+
+    /// `text` as a read held to `characters` would give it for `field`: upper case; in a name, the
+    /// digits OCR reads for letters as those letters (`0` → `O`, `1` → `I`, `5` → `S`, `8` → `B`, `2` →
+    /// `Z`, `6` → `G`); characters outside the set dropped from its ends (`S92495488-`).
+    static func foldedInto(_ characters: String, _ text: String, field: VizField) -> String {
+        let allowed = Set(characters).union([" "])
+        var out = text.uppercased()
+        if field.kind == .name {
+            let letters: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"]
+            out = String(out.map { letters[$0] ?? $0 })
+        }
+        while let first = out.first, !allowed.contains(first) { out.removeFirst() }
+        while let last = out.last, !allowed.contains(last) { out.removeLast() }
+        return out
     }
 
     /// `text` with every run of white space one space, trimmed.

@@ -17,9 +17,13 @@ package struct VizReading: Sendable, Equatable {
         package var confidence: Double
         /// Where the value was read, in millimetres on the rectified document.
         package var box: VizLayout.Zone
+        /// Which of the reader's candidates (``VizReader/candidates``, from 0) gave the value
+        /// (evaluation: which preparation a misread came from).
+        package var candidate: Int
 
         package init(
-            field: VizField, value: String, rawText: String, date: VizDate?, confidence: Double, box: VizLayout.Zone
+            field: VizField, value: String, rawText: String, date: VizDate?, confidence: Double, box: VizLayout.Zone,
+            candidate: Int = 0
         ) {
             self.field = field
             self.value = value
@@ -27,6 +31,7 @@ package struct VizReading: Sendable, Equatable {
             self.date = date
             self.confidence = confidence
             self.box = box
+            self.candidate = candidate
         }
     }
 
