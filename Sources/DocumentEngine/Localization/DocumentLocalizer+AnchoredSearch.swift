@@ -32,7 +32,13 @@ extension DocumentLocalizer {
         {
             fit = second
         }
-        if let fit { return (fit.coarse, fit.refined) }
+        if let fit {
+            // An outline that puts the MRZ nowhere near its layout's place: the outline the MRZ
+            // implies is the better report (the scanner makes it), not a free outline of the same
+            // edges.
+            guard fit.agreement >= Self.minimumAnchoredAgreement else { return nil }
+            return (fit.coarse, fit.refined)
+        }
         guard let free = bestQuad(edges), smallAnchor.isInside(free.quad),
             smallAnchor.predictedOutline().map({ Self.freeAreaRatio.contains(free.quad.area / max(1e-9, $0.area)) })
                 ?? true
