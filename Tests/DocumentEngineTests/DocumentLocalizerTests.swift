@@ -306,8 +306,11 @@ import Testing
         let (inColour, _) = try Self.scan(tier: tier, seed: seed, inColour: true)
         let grayError = try #require(inGray.documentQuad).maxCornerDistance(to: truth) / Self.frameDiagonal
         let colourError = try #require(inColour.documentQuad).maxCornerDistance(to: truth) / Self.frameDiagonal
-        #expect(grayError > 0.02)
+        // In luma alone the outline is not located: either a wrong one is found, or the only fit
+        // puts the MRZ nowhere near its place and the scanner reports the outline the MRZ implies.
+        #expect(grayError > 0.02 || inGray.localizationConfidence == 0)
         #expect(colourError <= 0.02)
+        #expect(inColour.localizationConfidence > 0)
     }
 
     /// Card fronts on busy backgrounds (papers with ruled lines, strokes across the frame) whose
