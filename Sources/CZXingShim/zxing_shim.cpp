@@ -8,11 +8,17 @@
 #include <ZXing/MultiFormatWriter.h>
 #include <ZXing/ReadBarcode.h>
 
+#include <csetjmp>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <mutex>
 #include <new>
 #include <string>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace {
 
@@ -35,6 +41,54 @@ uint8_t *copyBytes(const void *data, size_t length) {
     if (length > 0) std::memcpy(out, data, length);
     out[length] = 0;
     return out;
+}
+
+// MARK: the fault guard
+//
+// zxing-cpp 1.4 lets a misread row indicator put a negative codeword count into its PDF417 error
+// correction, which then indexes its log tables with it (zxing-cpp issue 517; upstream fixed it in
+// 2.0, Debian bookworm ships 1.4). Most such reads land in mapped memory and only spoil that call;
+// some fault. A fault on a thread inside a guarded call jumps back to the call, which returns
+// ZXS_FAULT; any other fault is handed to the handler that was installed before ours.
+
+thread_local sigjmp_buf *faultJump = nullptr;
+struct sigaction previousSegv;
+struct sigaction previousBus;
+std::once_flag handlerInstalled;
+
+void onFault(int signal, siginfo_t *, void *) {
+    sigjmp_buf *jump = faultJump;
+    if (jump != nullptr) {
+        faultJump = nullptr;
+        siglongjmp(*jump, 1);
+    }
+    // Not a guarded call: put the earlier handler back; returning re-raises the fault under it.
+    sigaction(signal, signal == SIGBUS ? &previousBus : &previousSegv, nullptr);
+}
+
+void installFaultHandler() {
+    struct sigaction action;
+    std::memset(&action, 0, sizeof(action));
+    action.sa_sigaction = onFault;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGSEGV, &action, &previousSegv);
+    sigaction(SIGBUS, &action, &previousBus);
+}
+
+// Runs `body` (which returns a ZXS_* code) under the fault guard. `body` must not hold locks or
+// own resources that outlive it other than memory: a fault skips its destructors.
+template <typename Body>
+int guarded(Body &&body) {
+    std::call_once(handlerInstalled, installFaultHandler);
+    sigjmp_buf jump;
+    if (sigsetjmp(jump, 1) != 0) {
+        return fail(ZXS_FAULT, "zxing-cpp read outside its buffers on this image; the call was abandoned");
+    }
+    faultJump = &jump;
+    const int code = body();
+    faultJump = nullptr;
+    return code;
 }
 
 ZXing::Binarizer binarizer(int32_t value) {
@@ -82,6 +136,7 @@ int zxs_decode_pdf417(const uint8_t *gray, int32_t width, int32_t height, int32_
     zxs_decode_options defaults;
     zxs_decode_options_init(&defaults);
     const zxs_decode_options &opts = options != nullptr ? *options : defaults;
+    const int code = guarded([&]() -> int {
     try {
         ZXing::ImageView view(gray, width, height, ZXing::ImageFormat::Lum, row_stride);
         ZXing::Result result = ZXing::ReadBarcode(view, hints(opts));
@@ -122,6 +177,9 @@ int zxs_decode_pdf417(const uint8_t *gray, int32_t width, int32_t height, int32_
     } catch (...) {
         return fail(ZXS_INTERNAL, "unknown exception in zxing-cpp");
     }
+    });
+    if (code == ZXS_FAULT) std::memset(out, 0, sizeof(*out));
+    return code;
 }
 
 void zxs_decoded_free(zxs_decoded *decoded) {
@@ -173,6 +231,19 @@ void zxs_matrix_free(zxs_matrix *matrix) {
     if (matrix == nullptr) return;
     std::free(matrix->pixels);
     std::memset(matrix, 0, sizeof(*matrix));
+}
+
+int zxs_fault_guard_self_test(void) {
+    lastError.clear();
+    const long page = sysconf(_SC_PAGESIZE);
+    void *guard = mmap(nullptr, static_cast<size_t>(page), PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (guard == MAP_FAILED) return fail(ZXS_INTERNAL, "could not map a guard page");
+    const int code = guarded([&]() -> int {
+        volatile const uint8_t *unreadable = static_cast<const uint8_t *>(guard);
+        return *unreadable == 0 ? ZXS_OK : ZXS_INTERNAL;
+    });
+    munmap(guard, static_cast<size_t>(page));
+    return code;
 }
 
 const char *zxs_last_error(void) {

@@ -70,4 +70,27 @@ import Testing
         zxs_matrix_free(nil)
         #expect(decoded.bytes == nil && matrix.pixels == nil)
     }
+
+    @Test func aFaultInsideTheGuardIsReportedAndTheProcessGoesOn() async {
+        // Given the guard's self-test, which reads a page that may not be read, on several threads at once
+        let codes = await withTaskGroup(of: Int32.self) { group in
+            for _ in 0..<8 { group.addTask { zxs_fault_guard_self_test() } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        // Then every fault comes back as ZXS_FAULT with a message, and nothing ended the process
+        #expect(codes.count == 8 && codes.allSatisfy { $0 == ZXS_FAULT })
+        #expect(zxs_fault_guard_self_test() == ZXS_FAULT)
+        #expect(String(cString: zxs_last_error()).contains("outside its buffers"))
+        // And the decoder still works after the faults
+        let encoded = encode(Array("after a fault".utf8))
+        var decoded = zxs_decoded()
+        defer { zxs_decoded_free(&decoded) }
+        let code = encoded.pixels.withUnsafeBufferPointer {
+            zxs_decode_pdf417($0.baseAddress, encoded.width, encoded.height, encoded.width, nil, &decoded)
+        }
+        #expect(code == ZXS_OK)
+        #expect(
+            Array(UnsafeBufferPointer(start: decoded.bytes, count: decoded.bytes_length)) == Array("after a fault".utf8)
+        )
+    }
 }

@@ -29,7 +29,10 @@ enum {
     /* Memory could not be allocated. */
     ZXS_OUT_OF_MEMORY = 5,
     /* Any other failure inside zxing-cpp. */
-    ZXS_INTERNAL = 6
+    ZXS_INTERNAL = 6,
+    /* zxing-cpp touched memory outside its buffers (SIGSEGV or SIGBUS) while reading this image and
+     * the call was abandoned (see zxs_decode_pdf417). Nothing was read; the process goes on. */
+    ZXS_FAULT = 7
 };
 
 /* Binarisers zxing-cpp can apply before detection. */
@@ -89,7 +92,14 @@ void zxs_decode_options_init(zxs_decode_options *options);
 
 /* Looks for one PDF417 symbol in an 8-bit gray image of `width` x `height` samples whose rows start
  * `row_stride` bytes apart. On ZXS_OK, `out` owns buffers to release with zxs_decoded_free. On
- * ZXS_DECODE_FAILED, `out->corners` holds where the undecodable symbol was seen (no buffers). */
+ * ZXS_DECODE_FAILED, `out->corners` holds where the undecodable symbol was seen (no buffers).
+ *
+ * zxing-cpp 1.4 (Debian bookworm) can read outside its tables on a damaged symbol whose row
+ * indicators give a negative codeword count (zxing-cpp issue 517, fixed upstream in 2.0). The call
+ * runs under a fault guard: a SIGSEGV or SIGBUS raised on this thread while zxing-cpp works returns
+ * ZXS_FAULT (`out` zeroed) instead of ending the process; the objects zxing-cpp had allocated for
+ * the call are not freed. A fault on any other thread, or outside a shim call, goes to the handler
+ * installed before the shim's (the process's crash reporting is unchanged). */
 int zxs_decode_pdf417(const uint8_t *gray, int32_t width, int32_t height, int32_t row_stride,
                       const zxs_decode_options *options, zxs_decoded *out);
 
@@ -105,6 +115,11 @@ int zxs_encode_pdf417(const uint8_t *data, size_t length, int32_t is_binary, int
 
 /* Releases a module matrix (safe on a zeroed struct; leaves it zeroed). */
 void zxs_matrix_free(zxs_matrix *matrix);
+
+/* Reads a page of memory that may not be read, inside the same fault guard as zxs_decode_pdf417:
+ * returns ZXS_FAULT when the guard caught the fault (a self-test of the guard; never needed to
+ * decode). */
+int zxs_fault_guard_self_test(void);
 
 /* The message of the last failure on this thread ("" when none); valid until the next shim call on
  * the same thread. Never contains content bytes. */

@@ -47,6 +47,9 @@ package struct PDF417Decoder: Sendable {
         case located(Quadrilateral2D, reason: String)
         /// No symbol was seen.
         case notFound
+        /// zxing-cpp read outside its buffers on this image and the call was abandoned by the
+        /// shim's fault guard (zxing-cpp 1.4 on some damaged symbols); nothing was read.
+        case faulted(reason: String)
     }
 
     /// Decodes the first PDF417 symbol zxing-cpp finds in `image`.
@@ -55,10 +58,12 @@ package struct PDF417Decoder: Sendable {
         case let .decoded(symbol): return symbol
         case let .located(_, reason): throw .unreadable(reason: reason)
         case .notFound: throw .notFound
+        case let .faulted(reason): throw .decoderFailure(reason: reason)
         }
     }
 
-    /// Looks once at `image`; throws only when the image cannot be handed over or zxing-cpp fails.
+    /// Looks once at `image`; throws only when the image cannot be handed over or zxing-cpp fails
+    /// (a fault inside zxing-cpp is an outcome, ``Outcome/faulted(reason:)``: the next look may read).
     package func attempt(_ image: GrayImage) throws(BarcodeError) -> Outcome {
         guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height,
             image.width * image.height <= Self.maximumPixels
@@ -101,6 +106,8 @@ package struct PDF417Decoder: Sendable {
             return .located(corners, reason: String(cString: zxs_last_error()))
         case Int32(ZXS_NOT_FOUND):
             return .notFound
+        case Int32(ZXS_FAULT):
+            return .faulted(reason: String(cString: zxs_last_error()))
         default:
             throw Self.error(code)
         }

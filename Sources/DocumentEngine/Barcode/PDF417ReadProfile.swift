@@ -11,8 +11,9 @@ package struct PDF417ReadProfile: Sendable, Equatable {
         /// Thread CPU time of the step, milliseconds, and the part spent in the decoder call.
         package var milliseconds: Double
         package var decoderMilliseconds: Double
-        /// "decoded", "located", "not found", "no image" (the look had nothing to look at) or
-        /// "skipped" (past ``PDF417Reader/maximumLooks``).
+        /// "decoded", "located", "not found", "contradicted" and "faulted" (see
+        /// ``PDF417ReadingCheck`` and ``PDF417Decoder/Outcome/faulted(reason:)``), "no image" (the
+        /// look had nothing to look at) or "skipped" (past ``PDF417Reader/maximumLooks``).
         package var outcome: String
         /// Work units spent on decoder calls up to the end of this step (``PDF417Reader/workUnits(_:_:)``).
         package var work: Int

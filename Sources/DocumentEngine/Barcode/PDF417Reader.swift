@@ -170,7 +170,7 @@ package struct PDF417Reader: Sendable {
         else {
             throw .invalidImage(width: frame.width, height: frame.height)
         }
-        var search = Search(reader: self, profile: profile)
+        var search = Search(reader: self, frame: frame, profile: profile)
         defer { profile = search.profile }
         var views = Views(
             frame: frame, card: card.flatMap { $0.isConvex && $0.area >= 400 ? Self.landscape($0) : nil },
@@ -451,6 +451,8 @@ package struct PDF417Reader: Sendable {
     /// What the looks of one frame found so far.
     private struct Search {
         let reader: PDF417Reader
+        /// The frame read (decoded symbols are checked against it, ``PDF417ReadingCheck``).
+        let frame: GrayImage
         var looks = 0
         /// Work units spent on decoder calls so far (``PDF417Reader/workUnits(_:_:)``).
         var work = 0
@@ -460,14 +462,17 @@ package struct PDF417Reader: Sendable {
         /// The first payload that decoded but is not AAMVA, when only AAMVA is accepted.
         var invalid: AAMVAError?
 
-        /// What the last look found: "decoded", "located" or "not found"; when its decoder call began.
+        /// What the last look found: "decoded", "located", "not found", "contradicted" (decoded, but
+        /// the symbol's row indicators contradict it, ``PDF417ReadingCheck``) or "faulted" (the
+        /// shim's fault guard abandoned the call); when its decoder call began.
         var lastOutcome = ""
         var decoderStart = 0.0
         /// The steps' CPU times, when asked for.
         var profile: PDF417ReadProfile?
 
-        init(reader: PDF417Reader, profile: PDF417ReadProfile?) {
+        init(reader: PDF417Reader, frame: GrayImage, profile: PDF417ReadProfile?) {
             self.reader = reader
+            self.frame = frame
             self.profile = profile
         }
 
@@ -505,9 +510,10 @@ package struct PDF417Reader: Sendable {
             case .notFound: lastOutcome = "not found"
             case .located: lastOutcome = "located"
             case .decoded: lastOutcome = "decoded"
+            case .faulted: lastOutcome = "faulted"
             }
             switch outcome {
-            case .notFound:
+            case .notFound, .faulted:
                 return nil
             case let .located(corners, reason):
                 if located == nil {
@@ -517,6 +523,14 @@ package struct PDF417Reader: Sendable {
                 return nil
             case var .decoded(symbol):
                 symbol.corners = symbol.corners.mapped(toFrame)
+                if let contradiction = PDF417ReadingCheck.contradiction(of: symbol, in: frame) {
+                    lastOutcome = "contradicted"
+                    if located == nil {
+                        located = symbol.corners
+                        locatedReason = contradiction
+                    }
+                    return nil
+                }
                 return accept(symbol, look: look)
             }
         }

@@ -1,0 +1,68 @@
+import CaptureCore
+import Testing
+
+@testable import DocumentEngine
+
+/// The check of zxing-cpp's decoded symbols against the symbol's row indicators
+/// (``PDF417ReadingCheck``): zxing-cpp 1.4 can return bytes a damaged symbol does not hold when it
+/// misreads the indicators, and those readings must not be reported.
+@Suite struct PDF417ReadingCheckTests {
+    @Test(
+        arguments: [
+            // bytes, level (nil: not reported), rows, columns, indicated level, contradicted
+            (60, 3, 14, 6, 3, false),
+            (60, nil, 14, 6, 3, false),
+            // The reading seen in CI: 178 bytes at level 7 from a 14 x 6 symbol of level 3.
+            (178, 7, 14, 6, 3, true),
+            (60, 2, 14, 6, 3, true),
+            // 14 x 6 at level 3: 67 data codewords hold at most 197 digits.
+            (197, 3, 14, 6, 3, false),
+            (198, 3, 14, 6, 3, true),
+            // Indicators whose level leaves no data codeword: nothing fits.
+            (1, 7, 10, 6, 7, true),
+        ] as [(Int, Int?, Int, Int, Int, Bool)])
+    func aReadingIsContradictedByAnotherLevelOrMoreBytesThanTheSymbolHolds(
+        bytes: Int, level: Int?, rows: Int, columns: Int, indicatedLevel: Int, contradicted: Bool
+    ) {
+        let why = PDF417ReadingCheck.contradiction(
+            bytes: bytes, level: level, rows: rows, columns: columns, indicatedLevel: indicatedLevel)
+        #expect((why != nil) == contradicted, "\(why ?? "nil")")
+    }
+
+    @Test func numericCompactionBoundsTheBytesOfACodewordCount() {
+        #expect(PDF417ReadingCheck.maximumBytes(dataCodewords: 15) == 44)
+        #expect(PDF417ReadingCheck.maximumBytes(dataCodewords: 1) == 3)
+        #expect(PDF417ReadingCheck.maximumBytes(dataCodewords: 0) == 0)
+        #expect(PDF417ReadingCheck.maximumBytes(dataCodewords: -5) == 0)
+    }
+
+    @Test func theSymbolZxingReadsIsCheckedAgainstItsOwnRowIndicatorsInTheFrame() throws {
+        // Given the 14 x 6 symbol of level 3 on a page, decoded by zxing-cpp
+        let page = BarcodeCodewordTests.page(hiding: [])
+        guard case let .decoded(symbol) = try PDF417Decoder().attempt(page) else {
+            Issue.record("the clean test symbol was not decoded")
+            return
+        }
+        #expect(symbol.bytes == BarcodeCodewordTests.payload)
+        // Then the true reading stands
+        #expect(PDF417ReadingCheck.contradiction(of: symbol, in: page) == nil)
+        // And the same corners with another level, or with more bytes than 14 x 6 hold, do not
+        var otherLevel = symbol
+        otherLevel.errorCorrectionLevel = 7
+        #expect(PDF417ReadingCheck.contradiction(of: otherLevel, in: page)?.contains("level 7") == true)
+        var tooLong = symbol
+        tooLong.bytes = Array(repeating: 0x41, count: 300)
+        #expect(PDF417ReadingCheck.contradiction(of: tooLong, in: page)?.contains("300 bytes") == true)
+        // And corners with one of them a quarter of the height off (as zxing-cpp gave them with the
+        // misread seen in CI) still let the indicators be read
+        let c = symbol.corners.corners
+        var skewed = otherLevel
+        skewed.corners = Quadrilateral2D(corners: [
+            c[0], c[1], c[2] + (c[1] - c[2]) * 0.25, c[3],
+        ])
+        #expect(PDF417ReadingCheck.contradiction(of: skewed, in: page)?.contains("level 7") == true)
+        // And where no symbol is, nothing contradicts (the indicators cannot be read)
+        let blank = GrayImage(width: 900, height: 400, fill: 235)
+        #expect(PDF417ReadingCheck.contradiction(of: otherLevel, in: blank) == nil)
+    }
+}
