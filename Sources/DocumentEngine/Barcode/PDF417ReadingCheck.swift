@@ -41,16 +41,10 @@ package enum PDF417ReadingCheck {
             guard let cut = PDF417Reader.upright(frame, quad: shape.mapped { centre + ($0 - centre) * 1.16 }) else {
                 continue
             }
-            if let grid = PDF417RowScanner(lineStep: lineStep).scan(cut.image) { return grid }
+            if let grid = PDF417RowScanner().scan(cut.image) { return grid }
         }
         return nil
     }
-
-    /// Pixel rows between the check's scanlines. The indicators are voted over the symbol's rows,
-    /// and a cut-out is about 1100 pixels wide, so a row (at least three modules high) spans about
-    /// 6 pixel rows even in a symbol of 30 columns: every fourth pixel row meets each row, for half
-    /// the scanner's usual work.
-    static let lineStep = 4
 
     /// Why a decoded symbol of `bytes` content bytes at error-correction `level` (nil: not
     /// reported) cannot be a symbol whose row indicators give `rows`, `columns` and

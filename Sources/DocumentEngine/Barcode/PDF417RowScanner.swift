@@ -21,13 +21,7 @@ package import CaptureCore
 /// Bounded work: one pass per binarisation over every second row of the image (at most 2000 x
 /// 2000 pixels are accepted), linear in the number of pixels.
 package struct PDF417RowScanner: Sendable {
-    /// Pixel rows between two scanlines (2: every other row; the reading check of
-    /// ``PDF417ReadingCheck``, which needs only the row indicators, reads fewer).
-    package var lineStep = 2
-
-    package init(lineStep: Int = 2) {
-        self.lineStep = max(1, lineStep)
-    }
+    package init() {}
 
     /// Start and stop patterns, in modules.
     static let startWidths: [Double] = [8, 1, 1, 1, 1, 1, 1, 3]
@@ -61,7 +55,7 @@ package struct PDF417RowScanner: Sendable {
     func scanOriented(_ image: GrayImage) -> PDF417CodewordGrid? {
         var lines: [Line] = []
         for variant in 0..<2 {
-            for y in stride(from: 0, to: image.height, by: lineStep) {
+            for y in stride(from: 0, to: image.height, by: 2) {
                 lines.append(line(image, y: y, variant: variant))
             }
         }
