@@ -152,4 +152,48 @@ import Testing
         // The shared read, then one read per field.
         #expect(recognizer.calls == 3)
     }
+
+    /// One free-text cell of `lines` lines, 10 mm from the left, 10 mm down.
+    private static func textLayout(_ field: VizField, lines: Int?) -> VizLayout {
+        VizLayout(
+            id: "test-text", documentLayout: .td1Front, languages: ["eng"], dateOrder: .dayMonthYear,
+            captionPlacement: nil,
+            fields: [
+                .init(field: field, zone: .init(x: 10, y: 10, width: 40, height: 10), captions: [:], lines: lines)
+            ])
+    }
+
+    @Test func aRetryThatRepeatsAnEarlierReadIsNotMade() throws {
+        var document = GrayImage(width: 800, height: 300, fill: 220)
+        Self.word(&document, x: 130, baseline: 174, letters: 5)
+        // Five letters read as nothing the field accepts: every candidate fails.
+        let recognizer = WordCountingRecognizer(texts: [5: "--"])
+        var reader = VizReader(recognizer: recognizer)
+        let layout = Self.textLayout(.nationality, lines: nil)
+        _ = try reader.read(document: document, pixelsPerMillimetre: Self.s, layout: layout, today: Self.today)
+        // Free text has no characters to restrict to: the unrestricted read is the first one again.
+        #expect(recognizer.calls == 2)
+        reader.prunesRetries = false
+        _ = try reader.read(document: document, pixelsPerMillimetre: Self.s, layout: layout, today: Self.today)
+        #expect(recognizer.calls == 2 + 3)
+    }
+
+    @Test func aValueOfSeveralLinesIsReadOnce() throws {
+        var document = GrayImage(width: 800, height: 300, fill: 220)
+        Self.word(&document, x: 130, baseline: 160, letters: 5)
+        Self.word(&document, x: 130, baseline: 200, letters: 5)
+        let recognizer = WordCountingRecognizer(texts: [5: "--"])
+        let layout = Self.textLayout(.address, lines: 2)
+        let reader = VizReader(recognizer: recognizer)
+        let reading = try reader.read(
+            document: document, pixelsPerMillimetre: Self.s, layout: layout, today: Self.today)
+        #expect(reading[.address] == nil)
+        // Two lines, one candidate.
+        #expect(recognizer.calls == 2)
+        #expect(reader.isProductive(1, cell: try #require(layout.fields.first)) == false)
+        // A date's retries read otherwise than its first read.
+        let date = VizLayout.FieldZone(
+            field: .dateOfBirth, zone: .init(x: 10, y: 10, width: 30, height: 6), captions: [:], lines: nil)
+        #expect(reader.isProductive(1, cell: date) && reader.isProductive(2, cell: date))
+    }
 }

@@ -43,6 +43,9 @@ package struct VizReader: Sendable {
     /// same candidate before the next one (the line's other print and wider character set may be
     /// what failed it).
     package var retriesSharedLineAlone = true
+    /// Whether the retries that never yield on the tuning family are left out
+    /// (``isProductive(_:cell:)``).
+    package var prunesRetries = true
     /// The line finder.
     package var lineFinder = VizLineFinder()
     /// The ways each field is read, in order: the first whose value passes the field's checks is
@@ -203,7 +206,9 @@ package struct VizReader: Sendable {
             var reads: [String] = []
             // The candidates in order; a field whose first candidate was read on a shared line takes
             // that read first, then (``retriesSharedLineAlone``) its own line with the same candidate.
-            var plan = candidates.indices.map { (index: $0, shared: false) }
+            var plan = candidates.indices.filter { prunesRetries ? isProductive($0, cell: cell) : true }.map {
+                (index: $0, shared: false)
+            }
             if let first = plan.first, sharedReads[cell.field] != nil {
                 plan = [(first.index, true)] + (retriesSharedLineAlone ? plan : Array(plan.dropFirst()))
             }
@@ -298,6 +303,24 @@ package struct VizReader: Sendable {
         }
         values.sort { $0.field < $1.field }
         return VizReading(layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined)
+    }
+
+    /// Whether candidate `index` is worth a recogniser call for `cell` after the earlier ones failed.
+    /// Not when it reads the line exactly as an earlier candidate did (same preparation, and the same
+    /// characters: a free-text field has none to restrict to, so its unrestricted read is its first
+    /// read again, deterministic, and accepting it as "agreeing" with itself gave only wrong values
+    /// on the tuning family: 0 exact, 9 wrong on 320 sides); nor any retry of a value of several
+    /// lines (the address: stretched and unrestricted retries gave 0 exact and 3 wrong values, at
+    /// two Latin lines a call).
+    func isProductive(_ index: Int, cell: VizLayout.FieldZone) -> Bool {
+        guard index > 0, candidates.indices.contains(index) else { return true }
+        if cell.maximumLines > 1 { return false }
+        let characters = Self.characters(for: cell)
+        func reads(_ candidate: VizReadingCandidate) -> (VizReadingCandidate.Preparation, String?) {
+            (candidate.preparation, candidate.restrictsCharacters ? characters : nil)
+        }
+        let own = reads(candidates[index])
+        return !candidates[..<index].contains { reads($0) == own }
     }
 
     /// `zone` (millimetres) in the pixels of a document rectified at `s` pixels per millimetre.
