@@ -83,11 +83,30 @@ final class TesseractEngine {
         }
     }
 
+    /// One word tesseract read: its text, confidence (0...1) and box in the image's pixels.
+    struct Word {
+        /// The word's text.
+        var text: String
+        /// Tesseract's confidence in the word, 0...1.
+        var confidence: Double
+        /// The word's box in the image read.
+        var box: PixelRect
+    }
+
     /// The text tesseract reads in `image` and its mean word confidence (0...1; 0 when it reads nothing),
     /// with only the characters of `whitelist` when it is given (the handle is reset afterwards).
     func textAndConfidence(of image: GrayImage, whitelist: String? = nil) -> (text: String, confidence: Double) {
+        let read = textConfidenceAndWords(of: image, whitelist: whitelist)
+        return (read.text, read.confidence)
+    }
+
+    /// ``textAndConfidence(of:whitelist:)`` with the words read, left to right, each with its
+    /// confidence and box (Tesseract's word-level result iterator, walked after the one recognition).
+    func textConfidenceAndWords(
+        of image: GrayImage, whitelist: String? = nil
+    ) -> (text: String, confidence: Double, words: [Word]) {
         guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height else {
-            return ("", 0)
+            return ("", 0, [])
         }
         Self.keepOpenMPOnThisThread()
         if let whitelist {
@@ -96,16 +115,38 @@ final class TesseractEngine {
         defer {
             if whitelist != nil { _ = TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "") }
         }
-        return image.pixels.withUnsafeBufferPointer { pixels -> (String, Double) in
+        return image.pixels.withUnsafeBufferPointer { pixels -> (String, Double, [Word]) in
             TessBaseAPISetImage(
                 handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1,
                 Int32(image.width))
             defer { TessBaseAPIClear(handle) }
-            guard let text = TessBaseAPIGetUTF8Text(handle) else { return ("", 0) }
+            guard let text = TessBaseAPIGetUTF8Text(handle) else { return ("", 0, []) }
             defer { TessDeleteText(text) }
             let confidence = Double(max(0, TessBaseAPIMeanTextConf(handle))) / 100
-            return (String(cString: text), confidence)
+            return (String(cString: text), confidence, words())
         }
+    }
+
+    /// The words of the last recognition, walked with Tesseract's result iterator at word level.
+    private func words() -> [Word] {
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        let page = TessResultIteratorGetPageIterator(iterator)
+        var words: [Word] = []
+        repeat {
+            guard let pointer = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            let text = String(cString: pointer)
+            TessDeleteText(pointer)
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0 else { continue }
+            let confidence = Double(max(0, TessResultIteratorConfidence(iterator, RIL_WORD))) / 100
+            words.append(
+                Word(
+                    text: text, confidence: min(1, confidence),
+                    box: PixelRect(
+                        x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        return words
     }
 
     /// Debian's tesseract is built with OpenMP and asks for teams of up to 4 threads in its LSTM. Run

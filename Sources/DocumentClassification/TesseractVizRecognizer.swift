@@ -72,9 +72,13 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
             for: languages, models: plain ? plainModels ?? models : models,
             segmentation: short ? shortLineReading : .line)
         do {
-            let read = try pool.withEngine { $0.textAndConfidence(of: image, whitelist: characters) }
+            let read = try pool.withEngine { $0.textConfidenceAndWords(of: image, whitelist: characters) }
             let text = read.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return VizRecognizedText(text: text, confidence: text.isEmpty ? 0 : read.confidence)
+            let words = read.words.compactMap { word -> VizRecognizedWord? in
+                let text = word.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                return text.isEmpty ? nil : VizRecognizedWord(text: text, confidence: word.confidence, box: word.box)
+            }
+            return VizRecognizedText(text: text, confidence: text.isEmpty ? 0 : read.confidence, words: words)
         } catch {
             throw .failed("\(error)")
         }

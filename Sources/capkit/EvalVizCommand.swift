@@ -93,6 +93,18 @@ struct EvalVizCommand: AsyncParsableCommand {
     )
     var reading = "candidates"
 
+    @Option(
+        help:
+            "Fields side by side on one line (AAMVA EXP and ISS): 'off' (every field read alone: the reader's default), 'retry' (one call for their first candidate, a field that fails it read alone again) or 'once' (no alone read of the first candidate)."
+    )
+    var sharedLines = "off"
+
+    @Option(
+        help:
+            "Retries after a field's first candidate: 'productive' (none that repeats an earlier read, none for a value of several lines: the default) or 'all'."
+    )
+    var retries = "productive"
+
     @Flag(
         help:
             "Let the reader choose among every layout of the document's size (as BlinkIDSession does: ICAO TD1 front or AAMVA licence front) instead of giving it the printed one; prints how often it chose the printed one."
@@ -112,6 +124,12 @@ struct EvalVizCommand: AsyncParsableCommand {
         }
         guard TesseractVizRecognizer.ShortLineReading(rawValue: shortLines) != nil else {
             throw ValidationError("Unknown --short-lines \(shortLines); use line, word or character.")
+        }
+        guard retries == "productive" || retries == "all" else {
+            throw ValidationError("Unknown --retries \(retries); use productive or all.")
+        }
+        guard ["retry", "once", "off"].contains(sharedLines) else {
+            throw ValidationError("Unknown --shared-lines \(sharedLines); use retry, once or off.")
         }
         guard VizPrintStyle.Variation(rawValue: tuningVariation) != nil else {
             throw ValidationError("Unknown --tuning-variation \(tuningVariation); use wide or narrow.")
@@ -169,6 +187,9 @@ struct EvalVizCommand: AsyncParsableCommand {
                     if let marginAbove { reader.valueMarginAbove = marginAbove }
                     if let minimumConfidence { reader.minimumConfidence = minimumConfidence }
                     reader.horizontalScale = scale
+                    reader.sharesLines = sharedLines != "off"
+                    reader.retriesSharedLineAlone = sharedLines == "retry"
+                    reader.prunesRetries = retries == "productive"
                     if mode == "single" { reader.candidates = [.init(.asRectified, restrictsCharacters: false)] }
                     readers.append(((scales?.count ?? 0) > 1 ? "\(mode) x\(scale)" : mode, reader))
                 }

@@ -27,7 +27,31 @@ package struct VisionVizTextRecognizer: VizTextRecognizer {
         guard !candidates.isEmpty else { return VizRecognizedText(text: "", confidence: 0) }
         let text = candidates.map(\.string).joined(separator: " ")
         let confidence = candidates.map { Double($0.confidence) }.min() ?? 0
-        return VizRecognizedText(text: text, confidence: confidence)
+        let words = candidates.flatMap { Self.words(of: $0, width: image.width, height: image.height) }
+        return VizRecognizedText(text: text, confidence: confidence, words: words)
+    }
+
+    /// The words of one recognised string, each with its box in the line image's pixels (Vision's
+    /// boxes are normalised, with the origin at the lower left) and the string's confidence.
+    private static func words(of candidate: VNRecognizedText, width: Int, height: Int) -> [VizRecognizedWord] {
+        let string = candidate.string
+        var words: [VizRecognizedWord] = []
+        var index = string.startIndex
+        while index < string.endIndex {
+            guard let start = string[index...].firstIndex(where: { !$0.isWhitespace }) else { break }
+            let end = string[start...].firstIndex(where: \.isWhitespace) ?? string.endIndex
+            index = end
+            guard let box = (try? candidate.boundingBox(for: start..<end))?.boundingBox else { continue }
+            let x = Int((box.minX * CGFloat(width)).rounded())
+            let y = Int(((1 - box.maxY) * CGFloat(height)).rounded())
+            words.append(
+                VizRecognizedWord(
+                    text: String(string[start..<end]), confidence: Double(candidate.confidence),
+                    box: PixelRect(
+                        x: x, y: y, width: Int((box.width * CGFloat(width)).rounded()),
+                        height: Int((box.height * CGFloat(height)).rounded()))))
+        }
+        return words
     }
 
     private static let visionLanguages = [

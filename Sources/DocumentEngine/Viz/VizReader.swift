@@ -32,6 +32,20 @@ package struct VizReader: Sendable {
     /// at a fixed height, so its cost grows with the line's width over its height, and a line
     /// narrowed by this factor is read in that share of the time.
     package var horizontalScale = 1.0
+    /// Whether fields printed side by side on one line (``sharedLineGroups(_:candidates:)``) are
+    /// read with one recogniser call for their first candidate, the words split among them by their
+    /// boxes (``VizRecognizedText/words``). Off by default: on the tuning family it made 1.5 fewer
+    /// calls a side but no less Tesseract time (the shared image spans the gaps and inline captions
+    /// between the values, and the network's cost follows the width), and it raised wrong values
+    /// in three of eight cells (`capkit eval-viz --shared-lines retry`).
+    package var sharesLines = false
+    /// Whether a field whose share of a shared line fails its checks is read again alone with the
+    /// same candidate before the next one (the line's other print and wider character set may be
+    /// what failed it).
+    package var retriesSharedLineAlone = true
+    /// Whether the retries that never yield on the tuning family are left out
+    /// (``isProductive(_:cell:)``).
+    package var prunesRetries = true
     /// The line finder.
     package var lineFinder = VizLineFinder()
     /// The ways each field is read, in order: the first whose value passes the field's checks is
@@ -149,11 +163,13 @@ package struct VizReader: Sendable {
             return VizReading(
                 layoutID: layout.id, fields: [], notRead: layout.fields.map(\.field).sorted(), declined: declined)
         }
+        // Fields printed side by side on one line (AAMVA `4b EXP` and `4a ISS`) are read with one
+        // recogniser call for their first candidate, split by the words' positions.
+        let groups = sharesLines ? Self.sharedLineGroups(layout, candidates: candidates) : []
+        var sharedReads: [VizField: (text: String, confidence: Double)] = [:]
+        var groupsRead: Set<Int> = []
         for cell in ordered {
-            let pixelCell = PixelRect(
-                x: Int((cell.zone.x * s).rounded()), y: Int((cell.zone.y * s).rounded()),
-                width: Int((cell.zone.width * s).rounded()), height: Int((cell.zone.height * s).rounded()))
-            let found = lineFinder.lines(in: document, cell: pixelCell, pixelsPerMillimetre: s)
+            let found = lineFinder.lines(in: document, cell: Self.pixelRect(cell.zone, s), pixelsPerMillimetre: s)
             let lines = valueLines(found, maximum: cell.maximumLines)
             guard !lines.isEmpty else {
                 notRead.append(cell.field)
@@ -163,51 +179,54 @@ package struct VizReader: Sendable {
                 }
                 continue
             }
+            if let group = groups.firstIndex(where: { $0.contains(cell.field) }), !groupsRead.contains(group) {
+                groupsRead.insert(group)
+                let members = groups[group].compactMap { layout.zone(of: $0) }
+                for (field, read) in try readSharedLine(
+                    document, pixelsPerMillimetre: s, cells: members, layout: layout)
+                {
+                    sharedReads[field] = read
+                }
+            }
             let inline = layout.captionPlacement == .inline
             let crops = lines.map { line -> GrayImage in
-                let padY = max(2, line.rect.height / 3), padX = max(3, Int(0.8 * s))
-                // Accents stand above the capitals, where a line's rows hold too little ink to be found;
-                // the margin stops short of the line above (the caption).
-                let above = found.filter { $0.rect.y + $0.rect.height <= line.rect.y }.map {
-                    $0.rect.y + $0.rect.height
-                }
-                .max()
-                let room = above.map { line.rect.y - $0 - 1 } ?? Int.max
-                let padAbove = max(1, min(max(padY, Int(Double(line.rect.height) * valueMarginAbove)), room))
-                // An inline caption is smaller than the value: the value starts at the first tall glyph.
-                let start = inline ? Self.inlineValueStart(document, line: line.rect) ?? line.rect.x : line.rect.x
-                let right = line.rect.x + line.rect.width
-                // After an inline caption the margin is kept narrow: the caption's last letter is close.
-                let leftPad = start == line.rect.x ? padX : 2
-                let crop = PixelRect(
-                    x: start - leftPad, y: line.rect.y - padAbove, width: right - start + leftPad + padX,
-                    height: line.rect.height + padAbove + padY
-                )
-                .clipped(width: document.width, height: document.height)
-                var image = document.cropped(to: crop)
+                let crop = lineCrop(document, line: line.rect, found: found, inline: inline, pixelsPerMillimetre: s)
+                var image = document.cropped(to: crop.rect)
                 // A lone glyph (a sex, a class) is given ground-coloured space half its height on each
                 // side: with the narrow margin of a word the recogniser often returns nothing for it.
-                if right - start < 2 * line.rect.height {
+                if crop.right - crop.start < 2 * line.rect.height {
                     image = Self.padded(image, by: line.rect.height / 2)
                 }
-                guard horizontalScale != 1, image.width > 1 else { return image }
-                return image.resized(
-                    width: max(1, Int((Double(image.width) * horizontalScale).rounded())), height: image.height)
+                return horizontallyScaled(image)
             }
             let characters = Self.characters(for: cell)
             var chosen: (value: String, date: VizDate?, raw: String, confidence: Double, candidate: Int)?
             var attempts: [String] = []
             var agreeing: [String: Double] = [:]
             var reads: [String] = []
-            for (index, variant) in candidates.enumerated() {
+            // The candidates in order; a field whose first candidate was read on a shared line takes
+            // that read first, then (``retriesSharedLineAlone``) its own line with the same candidate.
+            var plan = candidates.indices.filter { prunesRetries ? isProductive($0, cell: cell) : true }.map {
+                (index: $0, shared: false)
+            }
+            if let first = plan.first, sharedReads[cell.field] != nil {
+                plan = [(first.index, true)] + (retriesSharedLineAlone ? plan : Array(plan.dropFirst()))
+            }
+            for (index, shared) in plan {
+                let variant = candidates[index]
                 var texts: [String] = []
                 var confidence = 1.0
-                for crop in crops {
-                    let read = try recognizer.readLine(
-                        variant.preparation.prepared(crop), languages: layout.languages,
-                        characters: variant.restrictsCharacters ? characters : nil)
-                    texts.append(read.text)
-                    confidence = min(confidence, read.confidence)
+                if shared, let read = sharedReads[cell.field] {
+                    texts = [read.text]
+                    confidence = read.confidence
+                } else {
+                    for crop in crops {
+                        let read = try recognizer.readLine(
+                            variant.preparation.prepared(crop), languages: layout.languages,
+                            characters: variant.restrictsCharacters ? characters : nil)
+                        texts.append(read.text)
+                        confidence = min(confidence, read.confidence)
+                    }
                 }
                 let raw = texts.joined(separator: "\n")
                 reads.append(raw)
@@ -251,7 +270,10 @@ package struct VizReader: Sendable {
                     chosen = (value, date, raw, best, index)
                     break
                 }
-                agreeing[key] = max(confidence, agreeing[key] ?? 0)
+                // A shared line's read is not a sampling of its own: the field's own read of the same
+                // candidate would "agree" with it through the same print (tuning: `TIWP43H4` read
+                // on both at most 0.36, printed `IWP43H4`).
+                if !shared { agreeing[key] = max(confidence, agreeing[key] ?? 0) }
             }
             guard let chosen else {
                 notRead.append(cell.field)
@@ -281,6 +303,163 @@ package struct VizReader: Sendable {
         }
         values.sort { $0.field < $1.field }
         return VizReading(layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined)
+    }
+
+    /// Whether candidate `index` is worth a recogniser call for `cell` after the earlier ones failed.
+    /// Not when it reads the line exactly as an earlier candidate did (same preparation, and the same
+    /// characters: a free-text field has none to restrict to, so its unrestricted read is its first
+    /// read again, deterministic, and accepting it as "agreeing" with itself gave only wrong values
+    /// on the tuning family: 0 exact, 9 wrong on 320 sides); nor any retry of a value of several
+    /// lines (the address: stretched and unrestricted retries gave 0 exact and 3 wrong values, at
+    /// two Latin lines a call).
+    func isProductive(_ index: Int, cell: VizLayout.FieldZone) -> Bool {
+        guard index > 0, candidates.indices.contains(index) else { return true }
+        if cell.maximumLines > 1 { return false }
+        let characters = Self.characters(for: cell)
+        func reads(_ candidate: VizReadingCandidate) -> (VizReadingCandidate.Preparation, String?) {
+            (candidate.preparation, candidate.restrictsCharacters ? characters : nil)
+        }
+        let own = reads(candidates[index])
+        return !candidates[..<index].contains { reads($0) == own }
+    }
+
+    /// `zone` (millimetres) in the pixels of a document rectified at `s` pixels per millimetre.
+    static func pixelRect(_ zone: VizLayout.Zone, _ s: Double) -> PixelRect {
+        PixelRect(
+            x: Int((zone.x * s).rounded()), y: Int((zone.y * s).rounded()), width: Int((zone.width * s).rounded()),
+            height: Int((zone.height * s).rounded()))
+    }
+
+    /// The image read for a value line: its crop on the document with margins, where its value
+    /// starts (after an inline caption) and where its print ends, in document pixels.
+    struct LineCrop {
+        /// The crop, clipped to the document.
+        var rect: PixelRect
+        /// The column where the value starts.
+        var start: Int
+        /// The column after the line's last ink.
+        var right: Int
+    }
+
+    /// The crop of the value `line` of a cell whose lines are `found`: margins around it (more above,
+    /// for accents, short of the line above), starting at the value after an inline caption.
+    func lineCrop(
+        _ document: GrayImage, line: PixelRect, found: [VizLineFinder.Line], inline: Bool,
+        pixelsPerMillimetre s: Double
+    ) -> LineCrop {
+        let padY = max(2, line.height / 3), padX = max(3, Int(0.8 * s))
+        // Accents stand above the capitals, where a line's rows hold too little ink to be found;
+        // the margin stops short of the line above (the caption).
+        let above = found.filter { $0.rect.y + $0.rect.height <= line.y }.map { $0.rect.y + $0.rect.height }.max()
+        let room = above.map { line.y - $0 - 1 } ?? Int.max
+        let padAbove = max(1, min(max(padY, Int(Double(line.height) * valueMarginAbove)), room))
+        // An inline caption is smaller than the value: the value starts at the first tall glyph.
+        let start = inline ? Self.inlineValueStart(document, line: line) ?? line.x : line.x
+        let right = line.x + line.width
+        // After an inline caption the margin is kept narrow: the caption's last letter is close.
+        let leftPad = start == line.x ? padX : 2
+        let rect = PixelRect(
+            x: start - leftPad, y: line.y - padAbove, width: right - start + leftPad + padX,
+            height: line.height + padAbove + padY
+        )
+        .clipped(width: document.width, height: document.height)
+        return LineCrop(rect: rect, start: start, right: right)
+    }
+
+    /// `image` narrowed by ``horizontalScale``.
+    func horizontallyScaled(_ image: GrayImage) -> GrayImage {
+        guard horizontalScale != 1, image.width > 1 else { return image }
+        return image.resized(
+            width: max(1, Int((Double(image.width) * horizontalScale).rounded())), height: image.height)
+    }
+
+    /// The fields of `layout` printed side by side on one line that can share one recogniser call:
+    /// runs of neighbouring cells on one row (same top and height) whose values take one line and
+    /// are held to plain ASCII characters by the first of `candidates` (dates, numbers, sex, licence
+    /// codes: one model reads them all), left to right. A cell of another kind between two breaks
+    /// the run. Runs of one cell are left out.
+    static func sharedLineGroups(_ layout: VizLayout, candidates: [VizReadingCandidate]) -> [[VizField]] {
+        guard candidates.first?.restrictsCharacters == true else { return [] }
+        func eligible(_ cell: VizLayout.FieldZone) -> Bool {
+            guard cell.maximumLines == 1, let characters = characters(for: cell) else { return false }
+            return !characters.isEmpty && characters.allSatisfy(\.isASCII)
+        }
+        func sameRow(_ a: VizLayout.FieldZone, _ b: VizLayout.FieldZone) -> Bool {
+            abs(a.zone.y - b.zone.y) < 0.3 && abs(a.zone.height - b.zone.height) < 0.3
+        }
+        var groups: [[VizField]] = []
+        var seen: Set<VizField> = []
+        for cell in layout.fields where !seen.contains(cell.field) {
+            let row = layout.fields.filter { sameRow($0, cell) }.sorted { $0.zone.x < $1.zone.x }
+            for member in row { seen.insert(member.field) }
+            var run: [VizField] = []
+            for member in row + [nil] {
+                if let member, eligible(member) {
+                    run.append(member.field)
+                    continue
+                }
+                if run.count > 1 { groups.append(run) }
+                run = []
+            }
+        }
+        return groups
+    }
+
+    /// Reads the value lines of `cells` (one ``sharedLineGroups(_:candidates:)`` run) with one
+    /// recogniser call of the first candidate, on one image spanning them, held to all their
+    /// characters, and gives each field the words whose centre lies on its value (from where it
+    /// starts to its last ink; words between, such as the next field's inline caption, belong to
+    /// none) and their mean confidence. Empty when a cell has no line, the lines do not stand on one
+    /// baseline, or the recogniser gives no word boxes: each field is then read on its own.
+    func readSharedLine(
+        _ document: GrayImage, pixelsPerMillimetre s: Double, cells: [VizLayout.FieldZone], layout: VizLayout
+    ) throws(VizRecognitionError) -> [VizField: (text: String, confidence: Double)] {
+        guard cells.count > 1, let candidate = candidates.first else { return [:] }
+        var members: [(field: VizField, line: PixelRect, crop: LineCrop)] = []
+        for cell in cells {
+            let found = lineFinder.lines(in: document, cell: Self.pixelRect(cell.zone, s), pixelsPerMillimetre: s)
+            guard let line = valueLines(found, maximum: 1).first?.rect else { return [:] }
+            let crop = lineCrop(
+                document, line: line, found: found, inline: layout.captionPlacement == .inline, pixelsPerMillimetre: s)
+            members.append((cell.field, line, crop))
+        }
+        // One baseline: every two lines overlap over at least half the lower one's height.
+        for a in members {
+            for b in members {
+                let overlap = min(a.line.y + a.line.height, b.line.y + b.line.height) - max(a.line.y, b.line.y)
+                guard Double(overlap) >= 0.5 * Double(min(a.line.height, b.line.height)) else { return [:] }
+            }
+        }
+        members.sort { $0.crop.start < $1.crop.start }
+        let x0 = members.map(\.crop.rect.x).min() ?? 0, y0 = members.map(\.crop.rect.y).min() ?? 0
+        let x1 = members.map { $0.crop.rect.x + $0.crop.rect.width }.max() ?? 0
+        let y1 = members.map { $0.crop.rect.y + $0.crop.rect.height }.max() ?? 0
+        let union = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        var characters = Set<Character>()
+        for cell in cells { characters.formUnion(Self.characters(for: cell) ?? "") }
+        characters.insert(" ")
+        let image = horizontallyScaled(document.cropped(to: union))
+        let read = try recognizer.readLine(
+            candidate.preparation.prepared(image), languages: layout.languages,
+            characters: candidate.restrictsCharacters ? String(characters.sorted()) : nil)
+        guard !read.words.isEmpty || read.text.isEmpty else { return [:] }
+        let scale = Double(image.width) / Double(max(1, union.width))
+        let tolerance = max(2.0, 0.3 * s)
+        var words: [VizField: [VizRecognizedWord]] = [:]
+        for word in read.words {
+            let centre = Double(union.x) + (Double(word.box.x) + Double(word.box.width) / 2) / scale
+            guard let owner = members.last(where: { Double($0.crop.start) - tolerance <= centre }),
+                centre <= Double(owner.crop.right) + tolerance
+            else { continue }
+            words[owner.field, default: []].append(word)
+        }
+        var reads: [VizField: (text: String, confidence: Double)] = [:]
+        for member in members {
+            let own = words[member.field] ?? []
+            let confidence = own.isEmpty ? 0 : own.map(\.confidence).reduce(0, +) / Double(own.count)
+            reads[member.field] = (own.map(\.text).joined(separator: " "), confidence)
+        }
+        return reads
     }
 
     /// `image` widened by `margin` columns on the left and the right, filled with its ground (its

@@ -6,7 +6,8 @@ package import CaptureCore
 /// (`VisionVizTextRecognizer`).
 package protocol VizTextRecognizer: Sendable {
     /// The text of one line image (dark print on a light ground, a few pixels of margin around it),
-    /// in `languages` (ISO 639-2 codes, the most likely first). `characters`, when given, are the only
+    /// in `languages` (ISO 639-2 codes, the most likely first), with its words and their boxes
+    /// (``VizRecognizedText/words``: the reader splits a line shared by several fields by them). `characters`, when given, are the only
     /// characters the line may hold (``VizField/Kind/characters``): an engine that can restrict its
     /// output (Tesseract's whitelist) reads only those; one that cannot ignores it, and the reader's
     /// checks decline what falls outside.
@@ -21,10 +22,30 @@ package struct VizRecognizedText: Sendable, Equatable {
     package var text: String
     /// The engine's confidence, 0...1.
     package var confidence: Double
+    /// The words of ``text``, left to right, each with its box in the pixels of the line image read
+    /// (empty when the engine gives no word boxes: the reader then reads each field on its own).
+    package var words: [VizRecognizedWord]
 
-    package init(text: String, confidence: Double) {
+    package init(text: String, confidence: Double, words: [VizRecognizedWord] = []) {
         self.text = text
         self.confidence = confidence
+        self.words = words
+    }
+}
+
+/// One word a ``VizTextRecognizer`` read, with where it stands on the line image.
+package struct VizRecognizedWord: Sendable, Equatable {
+    /// The word's text (no white space).
+    package var text: String
+    /// The engine's confidence in the word, 0...1.
+    package var confidence: Double
+    /// The word's box in the pixels of the line image read.
+    package var box: PixelRect
+
+    package init(text: String, confidence: Double, box: PixelRect) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
     }
 }
 
