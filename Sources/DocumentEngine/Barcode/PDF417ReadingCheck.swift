@@ -25,7 +25,7 @@ package enum PDF417ReadingCheck {
     }
 
     /// The codewords (rows, columns and level from the row indicators) of the symbol whose corners
-    /// zxing-cpp gave as `quad`, nil when they cannot be read. A misread symbol's corners can be off
+    /// zxing-cpp gave as `quad`, nil when they cannot be read or fill less than half the symbol. A misread symbol's corners can be off
     /// (one corner a quarter of the height away), and a cut-out along a wrong side crosses rows: the
     /// parallelograms on the upper side and either lateral side are tried after the quadrilateral.
     static func indicators(near quad: Quadrilateral2D, in frame: GrayImage) -> PDF417CodewordGrid? {
@@ -41,7 +41,11 @@ package enum PDF417ReadingCheck {
             guard let cut = PDF417Reader.upright(frame, quad: shape.mapped { centre + ($0 - centre) * 1.16 }) else {
                 continue
             }
-            if let grid = PDF417RowScanner().scan(cut.image) { return grid }
+            // Indicators voted from a reading of less than half the symbol's positions are not
+            // trusted: a blurred symbol read along a wrong side can outvote its true level.
+            if let grid = PDF417RowScanner().scan(cut.image), 2 * grid.filled >= grid.rows * grid.columns {
+                return grid
+            }
         }
         return nil
     }
