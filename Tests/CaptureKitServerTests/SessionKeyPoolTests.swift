@@ -9,6 +9,10 @@ import _CryptoExtras
 
 @testable import CaptureKitServer
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A provider that counts its calls (to see when the worker generates).
 struct CountingKeyProvider: SessionKeyProvider {
     let inner: any SessionKeyProvider
@@ -170,4 +174,40 @@ struct SessionKeyPoolRestartTests {
             #expect(answered.status == .ok)
         }
     }
+
+    #if canImport(Glibc)
+    @Test func anEmptyPoolIsFilledAtNormalPriorityThenInTheIdleClass() async throws {
+        // Given an empty pool of 6 filled by 2 workers, whose provider notes each generating thread's
+        // scheduling class (0 normal, 5 idle) in call order
+        let bench = try await PoolBench()
+        let inner = PregeneratedSessionKeys.provider(limit: 6)
+        let provider = PolicyRecordingKeyProvider(inner: inner)
+        let pool = bench.pool(provider, target: 6, workers: 2)
+        #expect(await pool.fill() == 6)
+        let policies = provider.policies.withLock { $0 }
+        #expect(policies.count == 6)
+        // Then the first batch (the pool could answer no handshake) ran in the normal class, so that
+        // busy cores cannot starve it, and the batches after it in the idle class
+        #expect(Array(policies.prefix(2)) == [0, 0], "\(policies)")
+        #expect(policies.dropFirst(2).allSatisfy { $0 == 5 }, "\(policies)")
+        #expect(!SessionKeyPool.generatesInIdleClass(depth: 0, workers: 2))
+        #expect(!SessionKeyPool.generatesInIdleClass(depth: 1, workers: 2))
+        #expect(SessionKeyPool.generatesInIdleClass(depth: 2, workers: 2))
+        await bench.close()
+    }
+    #endif
 }
+
+#if canImport(Glibc)
+/// A provider that notes the scheduling policy of the thread each key is made on.
+struct PolicyRecordingKeyProvider: SessionKeyProvider {
+    let inner: any SessionKeyProvider
+    let policies = Locked<[Int32]>([])
+
+    func makeKey() throws -> SessionKeyMaterial {
+        let policy = sched_getscheduler(0)
+        policies.withLock { $0.append(policy) }
+        return try inner.makeKey()
+    }
+}
+#endif

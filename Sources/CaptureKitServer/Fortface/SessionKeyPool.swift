@@ -16,7 +16,8 @@ import Glibc
 /// key is ever handed out twice; an empty pool answers 503 with `Retry-After` (back-pressure) rather
 /// than generating inline. This actor is the worker that keeps the pool full: ``run()`` fills it to
 /// ``targetSize`` with ``workers`` generations at once (on threads of its own, in the idle scheduling
-/// class, so request handling preempts them), pauses when it is full, and fills again once a handshake or a
+/// class, so request handling preempts them, once the pool holds a batch:
+/// ``generatesInIdleClass(depth:workers:)``), pauses when it is full, and fills again once a handshake or a
 /// poll (``wake()``) finds it below ``lowWatermark``. Keys older than ``maxAge`` seconds are never
 /// handed out and are deleted. Another process pointed at the same database (`capkit keys generate`)
 /// can add keys with ``generate(count:)``.
@@ -114,7 +115,8 @@ package actor SessionKeyPool {
             try await withGenerationThreads { threads in
                 while depth < targetSize, !Task.isCancelled {
                     let made = try await self.generateBatch(
-                        min(self.workers, self.targetSize - depth), on: threads, idleClass: true)
+                        min(self.workers, self.targetSize - depth), on: threads,
+                        idleClass: Self.generatesInIdleClass(depth: depth, workers: self.workers))
                     added += made.count
                     // Another instance may fill too: count again rather than add up.
                     depth = try await self.store.pooledSessionKeyCount(
@@ -207,7 +209,7 @@ package actor SessionKeyPool {
             for _ in 0..<count {
                 group.addTask {
                     try? await threads.runIfActive {
-                        if idleClass { Self.lowerThreadPriority() }
+                        if idleClass { Self.lowerThreadPriority() } else { Self.restoreThreadPriority() }
                         return try provider.makeKey()
                     }
                 }
@@ -243,6 +245,25 @@ package actor SessionKeyPool {
         if sched_setscheduler(0, schedulingIdleClass, &parameters) != 0 {
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         }
+        #endif
+    }
+
+    /// Whether the background fill generates in the idle class with `depth` fresh keys in the pool.
+    /// Not below one batch (``workers`` keys): on cores kept busy by other work, idle-class threads
+    /// never run, and an empty pool would then refuse every handshake for as long as the load lasts
+    /// (`make demo` beside a build waited 15 retries for a first key). Below a batch the fill runs at
+    /// normal priority until the pool can answer again.
+    package static func generatesInIdleClass(depth: Int, workers: Int) -> Bool {
+        depth >= workers
+    }
+
+    /// Puts a generation thread back in the normal class (`SCHED_OTHER`, `nice` 0) after an
+    /// idle-class batch; where that is refused it stays as it was.
+    private static func restoreThreadPriority() {
+        #if canImport(Glibc)
+        var parameters = sched_param(sched_priority: 0)
+        if sched_getscheduler(0) != 0 { _ = sched_setscheduler(0, 0, &parameters) }
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 0)
         #endif
     }
 
