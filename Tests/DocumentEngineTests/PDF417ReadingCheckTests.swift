@@ -65,4 +65,50 @@ import Testing
         let blank = GrayImage(width: 900, height: 400, fill: 235)
         #expect(PDF417ReadingCheck.contradiction(of: otherLevel, in: blank) == nil)
     }
+
+    @Test func aCutOutOfTheSymbolIsReadItselfEvenWhereZxingsCornersAreWrong() throws {
+        // Given the symbol cut out as the reader's looks cut it: upright, half as high (every
+        // pixel row read), and corners that miss the symbol altogether
+        let symbol = BarcodeCodewordTests.frame(hiding: [])
+        let cutOut = symbol.resized(width: symbol.width, height: symbol.height / 2)
+        let page = BarcodeCodewordTests.page(hiding: [])
+        guard case var .decoded(decoded) = try PDF417Decoder().attempt(page) else {
+            Issue.record("the clean test symbol was not decoded")
+            return
+        }
+        decoded.corners = Quadrilateral2D(x: 0, y: 0, width: 120, height: 40)
+        // Then the true reading stands, and another level or too many bytes are contradicted from
+        // the cut-out's own indicators
+        #expect(PDF417ReadingCheck.contradiction(of: decoded, in: page, cutOut: (cutOut, 1)) == nil)
+        var otherLevel = decoded
+        otherLevel.errorCorrectionLevel = 7
+        #expect(
+            PDF417ReadingCheck.contradiction(of: otherLevel, in: page, cutOut: (cutOut, 1))?.contains("level 7") == true
+        )
+        var tooLong = decoded
+        tooLong.bytes = Array(repeating: 0x41, count: 300)
+        #expect(
+            PDF417ReadingCheck.contradiction(of: tooLong, in: page, cutOut: (cutOut, 1))?.contains("300 bytes") == true)
+        // And at the wrong corners alone nothing can be read, so nothing is contradicted
+        #expect(PDF417ReadingCheck.contradiction(of: otherLevel, in: page) == nil)
+        // And a cut-out that holds no symbol falls back to zxing-cpp's corners
+        let blank = GrayImage(width: cutOut.width, height: cutOut.height, fill: 235)
+        var atTrueCorners = otherLevel
+        guard case let .decoded(original) = try PDF417Decoder().attempt(page) else { return }
+        atTrueCorners.corners = original.corners
+        #expect(
+            PDF417ReadingCheck.contradiction(of: atTrueCorners, in: page, cutOut: (blank, 1))?.contains("level 7")
+                == true)
+    }
+
+    @Test func theRowScannerReadsAHalfHeightImageRowByRowAsAFullOneEverySecondRow() throws {
+        let symbol = BarcodeCodewordTests.frame(hiding: [])
+        let half = symbol.resized(width: symbol.width, height: symbol.height / 2)
+        let full = try #require(PDF417RowScanner().scan(symbol))
+        let rowByRow = try #require(PDF417RowScanner(rowStep: 1).scan(half))
+        #expect(rowByRow.rows == full.rows && rowByRow.columns == full.columns)
+        #expect(rowByRow.errorCorrectionLevel == full.errorCorrectionLevel)
+        #expect(rowByRow.corrected() == BarcodeCodewordTests.block())
+        #expect(PDF417RowScanner(rowStep: 0).rowStep == 1)
+    }
 }

@@ -523,7 +523,15 @@ package struct PDF417Reader: Sendable {
                 return nil
             case var .decoded(symbol):
                 symbol.corners = symbol.corners.mapped(toFrame)
-                if let contradiction = PDF417ReadingCheck.contradiction(of: symbol, in: frame) {
+                // The symbol's indicators are read in the look's own image when it is a cut-out
+                // of the symbol (every row of one enlarged `rowScale` times less across the rows).
+                let cutOut: (image: GrayImage, rowStep: Int)? =
+                    switch look {
+                    case .cardRegion, .wholeFrame, .rectifiedCard, .rectifiedCardLocalMean, .codewordGrid: nil
+                    case .symbolRectified, .symbolRectifiedLocalMean: (image, 2)
+                    default: (image, 1)
+                    }
+                if let contradiction = PDF417ReadingCheck.contradiction(of: symbol, in: frame, cutOut: cutOut) {
                     lastOutcome = "contradicted"
                     if located == nil {
                         located = symbol.corners

@@ -21,7 +21,15 @@ package import CaptureCore
 /// Bounded work: one pass per binarisation over every second row of the image (at most 2000 x
 /// 2000 pixels are accepted), linear in the number of pixels.
 package struct PDF417RowScanner: Sendable {
-    package init() {}
+    /// Pixel rows from one scanline to the next.
+    package var rowStep: Int
+
+    /// A scanner reading every `rowStep`-th pixel row (the default, every second row, suits an
+    /// image at full scale; every row of an image enlarged half as much across the rows reads
+    /// about the same lines).
+    package init(rowStep: Int = 2) {
+        self.rowStep = max(1, rowStep)
+    }
 
     /// Start and stop patterns, in modules.
     static let startWidths: [Double] = [8, 1, 1, 1, 1, 1, 1, 3]
@@ -52,13 +60,10 @@ package struct PDF417RowScanner: Sendable {
         var stop: (x: Double, module: Double)?
     }
 
+    /// Reads `image` as it is (``scan(_:)`` also tries it turned by 180°).
     func scanOriented(_ image: GrayImage) -> PDF417CodewordGrid? {
-        var lines: [Line] = []
-        for variant in 0..<2 {
-            for y in stride(from: 0, to: image.height, by: 2) {
-                lines.append(line(image, y: y, variant: variant))
-            }
-        }
+        guard image.width >= 64, image.height >= 12, image.width <= 2000, image.height <= 2000 else { return nil }
+        let lines = scanlines(image)
         // Geometry: module width and columns from lines with both patterns.
         let both = lines.filter { $0.start != nil && $0.stop != nil && $0.stop!.x > $0.start!.x }
         guard both.count >= 3 else { return nil }
@@ -156,36 +161,62 @@ package struct PDF417RowScanner: Sendable {
 
     // MARK: - Scanlines
 
-    /// Binarises row `y` (variant 0: local mean; 1: local min/max midpoint) and finds its patterns.
-    func line(_ image: GrayImage, y: Int, variant: Int) -> Line {
+    /// Every ``rowStep``-th row of `image` binarised both ways (local mean, then local min/max
+    /// midpoint), its edges placed and its patterns found: the local-mean lines from top to
+    /// bottom, then the midpoint lines. A row's pixels are converted once for both binarisations, into buffers
+    /// reused from row to row.
+    func scanlines(_ image: GrayImage) -> [Line] {
         let w = image.width
-        var p = [Double](repeating: 0, count: w)
-        for x in 0..<w { p[x] = Double(image.pixels[y * w + x]) }
-        var t = [Double](repeating: 0, count: w)
+        let rows = (image.height + rowStep - 1) / rowStep
+        var mean: [Line] = [], midpoint: [Line] = []
+        mean.reserveCapacity(rows)
+        midpoint.reserveCapacity(rows)
         let radius = max(6, w / 45)
-        if variant == 0 {
-            var prefix = [Double](repeating: 0, count: w + 1)
-            for x in 0..<w { prefix[x + 1] = prefix[x] + p[x] }
-            for x in 0..<w {
-                let a = max(0, x - radius), b = min(w, x + radius + 1)
-                t[x] = (prefix[b] - prefix[a]) / Double(b - a)
-            }
-        } else {
-            // Block minima and maxima, then the midpoint over the three blocks around each pixel.
-            let block = max(3, radius / 2)
-            let blocks = (w + block - 1) / block
-            var lo = [Double](repeating: 255, count: blocks), hi = [Double](repeating: 0, count: blocks)
-            for x in 0..<w {
-                lo[x / block] = min(lo[x / block], p[x])
-                hi[x / block] = max(hi[x / block], p[x])
-            }
-            for x in 0..<w {
-                let b = x / block
-                let l = min(lo[max(0, b - 1)], lo[b], lo[min(blocks - 1, b + 1)])
-                let h = max(hi[max(0, b - 1)], hi[b], hi[min(blocks - 1, b + 1)])
-                t[x] = h - l < 12 ? 256 : (h + l) / 2
+        let block = max(3, radius / 2)
+        let blocks = (w + block - 1) / block
+        let p = UnsafeMutablePointer<Double>.allocate(capacity: w)
+        let t = UnsafeMutablePointer<Double>.allocate(capacity: w)
+        let prefix = UnsafeMutablePointer<Double>.allocate(capacity: w + 1)
+        let lo = UnsafeMutablePointer<Double>.allocate(capacity: blocks)
+        let hi = UnsafeMutablePointer<Double>.allocate(capacity: blocks)
+        defer { for buffer in [p, t, prefix, lo, hi] { buffer.deallocate() } }
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in stride(from: 0, to: image.height, by: rowStep) {
+                let row = pixels.baseAddress! + y * w
+                for x in 0..<w { p[x] = Double(row[x]) }
+                // Local mean over 2·radius + 1 pixels (fewer at the ends).
+                prefix[0] = 0
+                for x in 0..<w { prefix[x + 1] = prefix[x] + p[x] }
+                for x in 0..<w {
+                    let a = max(0, x - radius), b = min(w, x + radius + 1)
+                    t[x] = (prefix[b] - prefix[a]) / Double(b - a)
+                }
+                mean.append(Self.line(y: y, p, t, width: w))
+                // Block minima and maxima, then the midpoint over the three blocks around each pixel.
+                for b in 0..<blocks {
+                    var l = 255.0, h = 0.0
+                    for x in (b * block)..<min(w, (b + 1) * block) {
+                        l = min(l, p[x])
+                        h = max(h, p[x])
+                    }
+                    lo[b] = l
+                    hi[b] = h
+                }
+                for b in 0..<blocks {
+                    let l = min(lo[max(0, b - 1)], lo[b], lo[min(blocks - 1, b + 1)])
+                    let h = max(hi[max(0, b - 1)], hi[b], hi[min(blocks - 1, b + 1)])
+                    let threshold = h - l < 12 ? 256 : (h + l) / 2
+                    for x in (b * block)..<min(w, (b + 1) * block) { t[x] = threshold }
+                }
+                midpoint.append(Self.line(y: y, p, t, width: w))
             }
         }
+        return mean + midpoint
+    }
+
+    /// The line of row `y` whose pixels are `p` and thresholds `t`: its edges (where the pixel
+    /// crosses its threshold, to a fraction of a pixel) and its start and stop patterns.
+    static func line(y: Int, _ p: UnsafePointer<Double>, _ t: UnsafePointer<Double>, width w: Int) -> Line {
         var edges: [Double] = []
         let firstDark = p[0] < t[0]
         var dark = firstDark
@@ -199,8 +230,8 @@ package struct PDF417RowScanner: Sendable {
             }
         }
         var result = Line(y: Double(y) + 0.5, edges: edges, firstDark: firstDark)
-        result.start = Self.findPattern(edges, firstDark: firstDark, widths: Self.startWidths, last: false)
-        result.stop = Self.findPattern(edges, firstDark: firstDark, widths: Self.stopWidths, last: true)
+        result.start = findPattern(edges, firstDark: firstDark, widths: startWidths, last: false)
+        result.stop = findPattern(edges, firstDark: firstDark, widths: stopWidths, last: true)
         return result
     }
 
