@@ -40,7 +40,13 @@ package struct VizLineFinder: Sendable {
             rowInk[dy] = count
         }
         // A short value ("LEE") crosses few ink pixels per row: the share is capped at three strokes.
-        let minimumInk = max(2, min(Int(Double(rect.width) * minimumRowInkShare), Int((0.25 * s).rounded())))
+        // Where a security pattern puts ink in every row of the cell (the gaps between caption and
+        // value included), a row must also hold markedly more than the cell's emptiest rows, or the
+        // caption, the value and the lines around them run together into one tall "line".
+        let floor = Self.patternFloor(rowInk)
+        let minimumInk = max(
+            2, min(Int(Double(rect.width) * minimumRowInkShare), Int((0.25 * s).rounded())),
+            Int((patternFloorFactor * Double(floor)).rounded()) + 1)
         let joinGap = max(1, Int((0.15 * s).rounded()))
         var runs: [(start: Int, end: Int)] = []
         var start: Int?
@@ -89,6 +95,20 @@ package struct VizLineFinder: Sendable {
             else { return nil }
             return Line(rect: PixelRect(x: span.lowerBound, y: top, width: span.count, height: bottom - top))
         }
+    }
+
+    /// A row belongs to a line only when its ink exceeds this multiple of the cell's pattern floor
+    /// (``patternFloor(_:)``).
+    package var patternFloorFactor = 2.0
+    /// Share of the cell's rows taken as free of print when the pattern floor is measured.
+    static let patternFloorShare = 0.15
+
+    /// The ink a cell's rows hold without print: the ``patternFloorShare`` quantile of its rows'
+    /// ink counts (zero on a plain ground; a security pattern's strokes where one crosses the cell).
+    static func patternFloor(_ rowInk: [Int]) -> Int {
+        guard !rowInk.isEmpty else { return 0 }
+        let sorted = rowInk.sorted()
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * patternFloorShare))]
     }
 
     /// How far beyond the cell's left and right edges a line's print is followed, in millimetres:
