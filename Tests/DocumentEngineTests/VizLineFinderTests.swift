@@ -1,4 +1,5 @@
 import CaptureCore
+import Foundation
 import Testing
 
 @testable import DocumentEngine
@@ -67,6 +68,20 @@ import Testing
         #expect(abs(value.rect.y - 146) <= 1 && abs(value.rect.height - 24) <= 2)
     }
 
+    @Test func aPatternsThinStrokesBesideTheValueAreLeftOutOfItsLine() throws {
+        var image = GrayImage(width: 900, height: 300, fill: 220)
+        Self.word(&image, x: 250, y: 150, letters: 5)
+        // Beside the value, inside the cell, a wavy 2 px line (two ink pixels a column where a
+        // letter's columns hold 24) 3 mm off the word's end.
+        for column in 352..<520 {
+            let row = 156 + Int((6 * sin(Double(column) / 9)).rounded())
+            image.pixels[row * 900 + column] = 70
+            image.pixels[(row + 1) * 900 + column] = 70
+        }
+        let line = try #require(VizLineFinder().lines(in: image, cell: Self.cell, pixelsPerMillimetre: Self.s).first)
+        #expect(line.rect.x == 250 && line.rect.width == 4 * 14 + 10)
+    }
+
     @Test func thePatternFloorIsZeroOnAPlainGround() {
         #expect(VizLineFinder.patternFloor([0, 0, 0, 0, 0, 0, 0, 40, 60, 50]) == 0)
         #expect(VizLineFinder.patternFloor([6, 7, 6, 8, 6, 40, 60, 50, 7, 6]) == 6)
@@ -86,6 +101,8 @@ import Testing
     @Test(arguments: [
         // read, glyph widths, expected: a wide 0 is an O, a bare-stem 1 an I.
         ("708812", [10, 13, 10, 10, 3, 10], "7O88I2"),
+        // A bold 0 one or two pixels wider than small digits (1.18): a digit.
+        ("708812", [11, 13, 11, 11, 9, 11], "708812"),
         // Widths like the other digits: digits as read.
         ("708812", [10, 10, 10, 10, 8, 10], "708812"),
         // A monospaced face: every glyph as wide, nothing changed.

@@ -651,8 +651,9 @@ package struct VizReader: Sendable {
         return String(out)
     }
 
-    /// Width over the code's median digit (2–9) from which a glyph read `0` is the letter `O`.
-    static let letterOWidthRatio = 1.18
+    /// Width over the code's median digit (2–9) from which a glyph read `0` is the letter `O` (about
+    /// 1.3 in the faces printed; a bold serif `0` of 13 px among 11 px digits, 1.18, is a digit).
+    static let letterOWidthRatio = 1.24
     /// Width over the code's median digit (2–9) up to which a glyph read `1` is the letter `I`.
     static let letterIWidthRatio = 0.35
 
