@@ -114,6 +114,12 @@ struct EvalVizCommand: AsyncParsableCommand {
     @Option(help: "Write each tuning frame's JPEG to this folder (tuning family only), named by tier, layout and seed.")
     var writeFrames: String?
 
+    @Option(
+        help:
+            "Write each tuning side rectified from its true corners, as the reader sees it (12 px/mm PNG), to this folder, named by tier, layout and seed."
+    )
+    var writeRectified: String?
+
     @Flag(help: "Print every field that is wrong or not read, with what was printed (generated data only).")
     var verbose = false
 
@@ -251,6 +257,18 @@ struct EvalVizCommand: AsyncParsableCommand {
                             try scene.jpeg.write(to: url)
                         }
                         let gray = scene.image.grayscale()
+                        if let writeRectified, family == "tuning" {
+                            let size = DocumentLayout.of(layout.documentLayout)
+                            let s = VizReader(recognizer: recognizer).pixelsPerMillimetre
+                            if let side = PerspectiveWarp.rectify(
+                                gray, quad: scene.truth.corners, width: Int((size.width * s).rounded()),
+                                height: Int((size.height * s).rounded()))
+                            {
+                                let url = URL(fileURLWithPath: writeRectified).appendingPathComponent(
+                                    "\(tier.rawValue)-\(layoutName)-\(frameSeed).png")
+                                try ImageCodec.encodePNG(side).write(to: url)
+                            }
+                        }
                         for (r, (mode, reader)) in readers.enumerated() {
                             let start = ThreadCPUTime.now(), ocrStart = recognizer.seconds
                             let callsBefore = recognizer.calls

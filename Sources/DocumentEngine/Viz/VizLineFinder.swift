@@ -40,7 +40,13 @@ package struct VizLineFinder: Sendable {
             rowInk[dy] = count
         }
         // A short value ("LEE") crosses few ink pixels per row: the share is capped at three strokes.
-        let minimumInk = max(2, min(Int(Double(rect.width) * minimumRowInkShare), Int((0.25 * s).rounded())))
+        // Where a security pattern puts ink in every row of the cell (the gaps between caption and
+        // value included), a row must also hold markedly more than the cell's emptiest rows, or the
+        // caption, the value and the lines around them run together into one tall "line".
+        let floor = Self.patternFloor(rowInk)
+        let minimumInk = max(
+            2, min(Int(Double(rect.width) * minimumRowInkShare), Int((0.25 * s).rounded())),
+            Int((patternFloorFactor * Double(floor)).rounded()) + 1)
         let joinGap = max(1, Int((0.15 * s).rounded()))
         var runs: [(start: Int, end: Int)] = []
         var start: Int?
@@ -91,9 +97,26 @@ package struct VizLineFinder: Sendable {
         }
     }
 
+    /// A row belongs to a line only when its ink exceeds this multiple of the cell's pattern floor
+    /// (``patternFloor(_:)``).
+    package var patternFloorFactor = 2.0
+    /// Share of the cell's rows taken as free of print when the pattern floor is measured.
+    static let patternFloorShare = 0.15
+
+    /// The ink a cell's rows hold without print: the ``patternFloorShare`` quantile of its rows'
+    /// ink counts (zero on a plain ground; a security pattern's strokes where one crosses the cell).
+    static func patternFloor(_ rowInk: [Int]) -> Int {
+        guard !rowInk.isEmpty else { return 0 }
+        let sorted = rowInk.sorted()
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * patternFloorShare))]
+    }
+
     /// How far beyond the cell's left and right edges a line's print is followed, in millimetres:
     /// a value printed up to a little more than a millimetre off the design's cell is read whole.
     package var horizontalReachMillimetres = 1.5
+    /// Share of the inkiest phrase's ink per column below which another phrase of the line is a
+    /// security pattern's thin strokes, not print.
+    package var patternPhraseDensityShare = 0.25
     /// How far beyond the cell's top and bottom a line cut by them is followed, in millimetres.
     package var verticalReachMillimetres = 0.8
     /// A gap between runs of ink columns wider than this share of the line's height separates two
@@ -110,36 +133,53 @@ package struct VizLineFinder: Sendable {
     ) -> Range<Int>? {
         let x0 = max(0, cell.x - reach), x1 = min(image.width, cell.x + cell.width + reach)
         guard x1 > x0, !rows.isEmpty else { return nil }
-        var phrases: [Range<Int>] = []
+        // Each phrase with its ink pixels and ink columns (how much of the line's height its strokes fill).
+        var phrases: [(range: Range<Int>, ink: Int, columns: Int)] = []
         let joinGap = max(2, Int(Double(rows.count) * phraseGapShare))
         var runStart: Int?
+        var runInk = 0, runColumns = 0
         for x in x0...x1 {
             // A column is ink where two of its pixels are: a lone dark pixel is noise.
             var count = 0
             if x < x1 {
-                for y in rows where image.pixels[y * image.width + x] < threshold {
-                    count += 1
-                    if count >= 2 { break }
-                }
+                for y in rows where image.pixels[y * image.width + x] < threshold { count += 1 }
             }
             let ink = count >= 2
-            if ink, runStart == nil { runStart = x }
+            if ink {
+                if runStart == nil { runStart = x }
+                runInk += count
+                runColumns += 1
+            }
             if !ink, let start = runStart {
-                if let last = phrases.last, start - last.upperBound <= joinGap {
-                    phrases[phrases.count - 1] = last.lowerBound..<x
+                if let last = phrases.last, start - last.range.upperBound <= joinGap {
+                    phrases[phrases.count - 1] = (
+                        last.range.lowerBound..<x, last.ink + runInk, last.columns + runColumns
+                    )
                 } else {
-                    phrases.append(start..<x)
+                    phrases.append((start..<x, runInk, runColumns))
                 }
                 runStart = nil
+                runInk = 0
+                runColumns = 0
             }
         }
-        let inside = phrases.filter {
-            let middle = ($0.lowerBound + $0.upperBound) / 2
+        var inside = phrases.filter {
+            let middle = ($0.range.lowerBound + $0.range.upperBound) / 2
             return middle >= cell.x && middle < cell.x + cell.width
         }
-        if let first = inside.first, let last = inside.last { return first.lowerBound..<last.upperBound }
+        // A security pattern beside the value makes phrases of thin strokes: a column of it holds a
+        // few ink pixels where a glyph's columns fill much of the line. Phrases whose columns hold
+        // less than ``patternPhraseDensityShare`` of the inkiest phrase's are left out.
+        if inside.count > 1, let main = inside.max(by: { $0.ink < $1.ink }) {
+            let density = { (phrase: (range: Range<Int>, ink: Int, columns: Int)) -> Double in
+                Double(phrase.ink) / Double(max(1, phrase.columns))
+            }
+            let reference = density(main)
+            inside = inside.filter { density($0) >= patternPhraseDensityShare * reference }
+        }
+        if let first = inside.first, let last = inside.last { return first.range.lowerBound..<last.range.upperBound }
         // No phrase centred in the cell (a caption run into its neighbour's): the ink inside the cell.
-        let overlapping = phrases.filter { $0.upperBound > cell.x && $0.lowerBound < cell.x + cell.width }
+        let overlapping = phrases.map(\.range).filter { $0.upperBound > cell.x && $0.lowerBound < cell.x + cell.width }
         guard let first = overlapping.first, let last = overlapping.last else { return nil }
         return max(first.lowerBound, cell.x)..<min(last.upperBound, cell.x + cell.width)
     }

@@ -287,6 +287,13 @@ package struct VizReader: Sendable {
                 }
                 continue
             }
+            var value = chosen.value
+            // A document number mixes letters and digits: OCR reads a letter O as 0 and an I as 1
+            // with full confidence; the glyphs' widths tell them apart (``lettersByGlyphWidth``).
+            if cell.field.kind == .code, lines.count == 1, value.contains(where: { $0 == "0" || $0 == "1" }) {
+                let crop = lineCrop(document, line: lines[0].rect, found: found, inline: inline, pixelsPerMillimetre: s)
+                value = Self.lettersByGlyphWidth(value, in: document, line: lines[0].rect, from: crop.start)
+            }
             let united = lines.map(\.rect).reduce(lines[0].rect) { a, b in
                 let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
                 return PixelRect(
@@ -295,7 +302,7 @@ package struct VizReader: Sendable {
             }
             values.append(
                 .init(
-                    field: cell.field, value: chosen.value, rawText: chosen.raw, date: chosen.date,
+                    field: cell.field, value: value, rawText: chosen.raw, date: chosen.date,
                     confidence: chosen.confidence,
                     box: .init(
                         x: Double(united.x) / s, y: Double(united.y) / s, width: Double(united.width) / s,
@@ -601,6 +608,54 @@ package struct VizReader: Sendable {
         }
         return rest
     }
+
+    /// `code` (a document number read on `line` of `image`, its value starting at column `start`)
+    /// with each `0` whose glyph is markedly wider than the code's other digits read as the letter
+    /// `O`, and each `1` whose glyph is a bare stem, markedly narrower than them, as the letter `I`.
+    /// Digits share one advance and similar widths in the faces documents print numbers in, while
+    /// `O` is about a quarter wider than `0` and `I` a third as wide as `1`. Only that direction is
+    /// corrected (OCR reads the letters as digits; a monospaced face draws `O` as wide as `0`, and
+    /// is then left as read). The glyphs are the runs of ink columns of the line from `start`; when
+    /// their count differs from the code's length (touching glyphs, a pattern across them), or no
+    /// digit from 2 to 9 gives the reference width, `code` is returned as read.
+    static func lettersByGlyphWidth(_ code: String, in image: GrayImage, line: PixelRect, from start: Int) -> String {
+        let rect = PixelRect(x: start, y: line.y, width: line.x + line.width - start, height: line.height)
+            .clipped(width: image.width, height: image.height)
+        guard rect.width > 0, rect.height > 2 else { return code }
+        let histogram = GrayLevelHistogram(image, rect: rect)
+        let threshold = UInt8((histogram.percentile(0.05) + histogram.percentile(0.8)) / 2)
+        var widths: [Int] = []
+        var run = 0
+        for x in rect.x..<(rect.x + rect.width) {
+            var ink = 0
+            for y in rect.y..<(rect.y + rect.height) where image.pixels[y * image.width + x] < threshold { ink += 1 }
+            if ink > 0 {
+                run += 1
+            } else if run > 0 {
+                widths.append(run)
+                run = 0
+            }
+        }
+        if run > 0 { widths.append(run) }
+        let characters = Array(code)
+        guard widths.count == characters.count else { return code }
+        let reference = characters.indices.filter { ("2"..."9").contains(characters[$0]) }.map { widths[$0] }.sorted()
+        guard !reference.isEmpty else { return code }
+        let median = Double(reference[reference.count / 2])
+        var out = characters
+        for index in characters.indices {
+            let ratio = Double(widths[index]) / median
+            if characters[index] == "0", ratio >= Self.letterOWidthRatio { out[index] = "O" }
+            if characters[index] == "1", ratio <= Self.letterIWidthRatio { out[index] = "I" }
+        }
+        return String(out)
+    }
+
+    /// Width over the code's median digit (2–9) from which a glyph read `0` is the letter `O` (about
+    /// 1.3 in the faces printed; a bold serif `0` of 13 px among 11 px digits, 1.18, is a digit).
+    static let letterOWidthRatio = 1.24
+    /// Width over the code's median digit (2–9) up to which a glyph read `1` is the letter `I`.
+    static let letterIWidthRatio = 0.35
 
     /// `text` upper case without accents, with the characters OCR confuses on small print taken as one.
     static func lookAlikeFolded(_ text: String) -> String {
