@@ -70,6 +70,28 @@ import Testing
                 pixelsPerMillimetre: 8, tiltDegrees: known.tiltDegrees) == .angleTooSteep)
     }
 
+    @Test func aDocumentWhoseMRZImpliesItOverfillsTheFrameIsTooClose() {
+        let roi = PixelRect(x: 0, y: 0, width: 1280, height: 720)
+        // Wider than the frame (cut on the right only), taller than it, or covering over 80% of it.
+        #expect(PlacementStatus.overfills(Quadrilateral2D(x: 10, y: 300, width: 1400, height: 300), roi: roi))
+        #expect(PlacementStatus.overfills(Quadrilateral2D(x: 300, y: -40, width: 500, height: 780), roi: roi))
+        #expect(PlacementStatus.overfills(Quadrilateral2D(x: 40, y: 30, width: 1200, height: 660), roi: roi))
+        // Cut by one border but not overfilling; well inside; as wide as the frame within 1% of its diagonal.
+        #expect(!PlacementStatus.overfills(Quadrilateral2D(x: 900, y: 200, width: 600, height: 420), roi: roi))
+        #expect(!PlacementStatus.overfills(Quadrilateral2D(x: 200, y: 150, width: 800, height: 450), roi: roi))
+        #expect(!PlacementStatus.overfills(Quadrilateral2D(x: -5, y: 300, width: 1290, height: 200), roi: roi))
+        // The part found inside the frame looks cut; the MRZ says the document overfills it.
+        let part = Quadrilateral2D(x: 2, y: 100, width: 500, height: 400)
+        #expect(
+            PlacementStatus.assess(
+                quad: part, roi: roi, pixelsPerMillimetre: 10, tiltDegrees: 5, continuesPastBorder: true)
+                == .partiallyVisible)
+        #expect(
+            PlacementStatus.assess(
+                quad: part, roi: roi, pixelsPerMillimetre: 10, tiltDegrees: 5, continuesPastBorder: true,
+                overfilled: true) == .tooClose)
+    }
+
     @Test func aDocumentThatOverfillsTheFrameIsTooCloseCutOrNot() {
         let roi = PixelRect(x: 0, y: 0, width: 1280, height: 720)
         func status(_ quad: Quadrilateral2D) -> PlacementStatus {

@@ -216,6 +216,21 @@ package struct DocumentAnchor: Sendable, Equatable {
         return quad
     }
 
+    /// The extent the MRZ implies for the whole document, to judge whether it overfills the frame:
+    /// ``predictedOutline()``, or, when that degenerates (sides near parallel lines through a
+    /// far-off vanishing point, a top that does not place), the four corners that
+    /// ``predictedPoint(x:y:)`` extends the zone to. Nil without a layout.
+    func impliedExtent() -> Quadrilateral2D? {
+        if let outline = predictedOutline() { return outline }
+        guard let layout, let lowerLeft = predictedPoint(x: 0, y: 0),
+            let lowerRight = predictedPoint(x: layout.width, y: 0),
+            let upperRight = predictedPoint(x: layout.width, y: layout.height),
+            let upperLeft = predictedPoint(x: 0, y: layout.height)
+        else { return nil }
+        let quad = Quadrilateral2D(corners: [upperLeft, upperRight, lowerRight, lowerLeft])
+        return quad.corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) ? quad : nil
+    }
+
     /// The anchor in the coordinates of an image scaled by `1/factor` and shifted by `-offset`.
     func scaled(by factor: Double, offset: Point2D) -> DocumentAnchor {
         func map(_ p: Point2D) -> Point2D {

@@ -5,7 +5,9 @@ package import CaptureCore
 /// Thresholds, relative to the region of interest (ROI), checked in this order:
 /// - ``tooClose``: the document overfills the ROI, cut or not: it runs past two opposite borders
 ///   (by more than 1% of the ROI's diagonal each), or its outline, inside the ROI or not, covers
-///   more than 80% of the ROI's area. Moving back is what helps, whatever else is wrong.
+///   more than 80% of the ROI's area, or the outline a verified MRZ implies (``overfills(_:roi:)``)
+///   is wider or taller than the ROI or covers more than 80% of it. Moving back is what helps,
+///   whatever else is wrong.
 /// - ``partiallyVisible``: a corner lies outside the ROI by more than 1% of its diagonal, or the
 ///   outline touches the ROI's border (a corner within ``borderContactFraction`` of its shorter side)
 ///   and the document evidently continues past it (`continuesPastBorder`, judged by the scanner: the
@@ -57,11 +59,58 @@ package enum PlacementStatus: String, Sendable, Equatable, Codable {
         }
     }
 
-    /// Assesses a located document.
+    /// Largest share of the ROI's area a well-placed document may cover.
+    package static let maximumCoverage = 0.8
+
+    /// Whether the outline a read MRZ implies (`implied`, from the MRZ's position, direction, scale
+    /// and layout alone) overfills `roi`: its bounding box is wider or taller than the ROI by more
+    /// than 1% of the ROI's diagonal, or its part inside the ROI covers more than
+    /// ``maximumCoverage`` of it. An overfilled document shows no outline to locate (its sides lie
+    /// outside the frame, and whatever outline is found is a part of it), while its MRZ, when
+    /// inside, still says how large the document is.
+    package static func overfills(_ implied: Quadrilateral2D, roi: PixelRect) -> Bool {
+        let xs = implied.corners.map(\.x), ys = implied.corners.map(\.y)
+        guard xs.allSatisfy(\.isFinite), ys.allSatisfy(\.isFinite) else { return false }
+        let diagonal = (Double(roi.width * roi.width + roi.height * roi.height)).squareRoot()
+        let slack = 0.01 * diagonal
+        if (xs.max()! - xs.min()!) > Double(roi.width) + slack || (ys.max()! - ys.min()!) > Double(roi.height) + slack {
+            return true
+        }
+        return visibleArea(implied, roi: roi) > maximumCoverage * Double(roi.width * roi.height)
+    }
+
+    /// Area of `quad` clipped to `roi` (Sutherland-Hodgman against the four borders).
+    static func visibleArea(_ quad: Quadrilateral2D, roi: PixelRect) -> Double {
+        var polygon = quad.corners
+        let x0 = Double(roi.x), y0 = Double(roi.y)
+        let x1 = Double(roi.x + roi.width), y1 = Double(roi.y + roi.height)
+        let borders: [(Point2D) -> Double] = [{ $0.x - x0 }, { x1 - $0.x }, { $0.y - y0 }, { y1 - $0.y }]
+        for inside in borders {
+            guard !polygon.isEmpty else { return 0 }
+            var clipped: [Point2D] = []
+            for i in 0..<polygon.count {
+                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+                let da = inside(a), db = inside(b)
+                if da >= 0 { clipped.append(a) }
+                if (da >= 0) != (db >= 0) { clipped.append(a.interpolated(to: b, da / (da - db))) }
+            }
+            polygon = clipped
+        }
+        var twice = 0.0
+        for i in 0..<polygon.count {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            twice += a.x * b.y - b.x * a.y
+        }
+        return abs(twice) / 2
+    }
+
+    /// Assesses a located document; `overfilled` when the outline a verified MRZ implies overfills
+    /// the ROI (``overfills(_:roi:)``).
     package static func assess(
         quad: Quadrilateral2D, roi: PixelRect, pixelsPerMillimetre: Double,
-        tiltDegrees: Double?, continuesPastBorder: Bool = false
+        tiltDegrees: Double?, continuesPastBorder: Bool = false, overfilled: Bool = false
     ) -> PlacementStatus {
+        if overfilled { return .tooClose }
         let x0 = Double(roi.x), y0 = Double(roi.y)
         let x1 = Double(roi.x + roi.width), y1 = Double(roi.y + roi.height)
         let diagonal = (Double(roi.width * roi.width + roi.height * roi.height)).squareRoot()
@@ -77,7 +126,7 @@ package enum PlacementStatus: String, Sendable, Equatable, Codable {
         let pastBothSides =
             (box.x0 < x0 - outside && box.x1 > x1 + outside)
             || (box.y0 < y0 - outside && box.y1 > y1 + outside)
-        if pastBothSides || quad.area > 0.8 * Double(roi.width * roi.height) { return .tooClose }
+        if pastBothSides || quad.area > maximumCoverage * Double(roi.width * roi.height) { return .tooClose }
         if quad.corners.contains(where: {
             $0.x < x0 - outside || $0.y < y0 - outside || $0.x > x1 + outside || $0.y > y1 + outside
         }) {

@@ -105,7 +105,11 @@ package struct DocumentScanner: Sendable {
             if best?.record?.allChecksPassed == true { break }
         }
         var anchor: DocumentAnchor?
+        // Whether the anchor's reading is verified, so that the extent its MRZ implies can be
+        // trusted to say the document overfills the frame.
+        var anchorVerified = false
         if let best {
+            if let record = best.record { anchorVerified = MRZVerification.isVerified(record, reading: best.reading) }
             analysis.mrzZoneSeen = true
             analysis.mrzReading = best.reading
             analysis.mrz = best.record
@@ -132,8 +136,12 @@ package struct DocumentScanner: Sendable {
         let found = localizer.locate(in: reduced, anchor: anchor)
         lap(\.outline)
         defer { lap(\.quality) }
+        // A document that overfills the frame shows no outline of its own, but a verified MRZ
+        // inside it says how large it is.
+        let implied = anchorVerified ? anchor?.impliedExtent() : nil
+        let overfilled = implied.map { PlacementStatus.overfills($0, roi: region) } ?? false
         guard let located = found else {
-            if let anchor, let predicted = anchor.predictedOutline() {
+            if let anchor, let predicted = anchor.predictedOutline() ?? (overfilled ? implied : nil) {
                 // No outline fits: report the one the MRZ implies (perspective included), so
                 // placement can still be judged.
                 analysis.documentQuad = predicted
@@ -144,7 +152,7 @@ package struct DocumentScanner: Sendable {
                 analysis.placement = PlacementStatus.assess(
                     quad: predicted, roi: region,
                     pixelsPerMillimetre: anchor.pixelsPerMillimetre,
-                    tiltDegrees: analysis.tiltDegrees)
+                    tiltDegrees: analysis.tiltDegrees, overfilled: overfilled)
             }
             return analysis
         }
@@ -202,7 +210,8 @@ package struct DocumentScanner: Sendable {
             quad: quad, roi: region, pixelsPerMillimetre: scale, tiltDegrees: analysis.tiltDegrees,
             continuesPastBorder: Self.continuesPastBorder(
                 quad, roi: region, layout: analysis.mrz != nil ? layout : nil,
-                aspect: geometry?.aspectRatio ?? Self.apparentAspect(quad), predicted: anchor?.predictedOutline()))
+                aspect: geometry?.aspectRatio ?? Self.apparentAspect(quad), predicted: anchor?.predictedOutline()),
+            overfilled: overfilled)
 
         lap(\.reread)
         // 3. Glare on a small rectified copy (glare spots are large), taken from the reduced copy of
