@@ -43,6 +43,31 @@ package struct Quadrilateral2D: Sendable, Equatable, Hashable, Codable {
     /// Area in square pixels.
     package var area: Double { abs(signedArea) }
 
+    /// The area of the part of the quadrilateral inside the rectangle from (`x0`, `y0`) to (`x1`,
+    /// `y1`): the polygon clipped against the four borders (Sutherland-Hodgman), 0 when nothing
+    /// is inside.
+    package func area(insideX x0: Double, y0: Double, x1: Double, y1: Double) -> Double {
+        var polygon = corners
+        let borders: [(Point2D) -> Double] = [{ $0.x - x0 }, { x1 - $0.x }, { $0.y - y0 }, { y1 - $0.y }]
+        for inside in borders {
+            guard !polygon.isEmpty else { return 0 }
+            var clipped: [Point2D] = []
+            for i in 0..<polygon.count {
+                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+                let da = inside(a), db = inside(b)
+                if da >= 0 { clipped.append(a) }
+                if (da >= 0) != (db >= 0) { clipped.append(a.interpolated(to: b, da / (da - db))) }
+            }
+            polygon = clipped
+        }
+        var twice = 0.0
+        for i in 0..<polygon.count {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            twice += a.x * b.y - b.x * a.y
+        }
+        return abs(twice) / 2
+    }
+
     /// Whether the quadrilateral is convex and not self-intersecting.
     package var isConvex: Bool {
         let c = corners

@@ -79,29 +79,10 @@ package enum PlacementStatus: String, Sendable, Equatable, Codable {
         return visibleArea(implied, roi: roi) > maximumCoverage * Double(roi.width * roi.height)
     }
 
-    /// Area of `quad` clipped to `roi` (Sutherland-Hodgman against the four borders).
+    /// Area of `quad` clipped to `roi`.
     static func visibleArea(_ quad: Quadrilateral2D, roi: PixelRect) -> Double {
-        var polygon = quad.corners
-        let x0 = Double(roi.x), y0 = Double(roi.y)
-        let x1 = Double(roi.x + roi.width), y1 = Double(roi.y + roi.height)
-        let borders: [(Point2D) -> Double] = [{ $0.x - x0 }, { x1 - $0.x }, { $0.y - y0 }, { y1 - $0.y }]
-        for inside in borders {
-            guard !polygon.isEmpty else { return 0 }
-            var clipped: [Point2D] = []
-            for i in 0..<polygon.count {
-                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-                let da = inside(a), db = inside(b)
-                if da >= 0 { clipped.append(a) }
-                if (da >= 0) != (db >= 0) { clipped.append(a.interpolated(to: b, da / (da - db))) }
-            }
-            polygon = clipped
-        }
-        var twice = 0.0
-        for i in 0..<polygon.count {
-            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-            twice += a.x * b.y - b.x * a.y
-        }
-        return abs(twice) / 2
+        quad.area(
+            insideX: Double(roi.x), y0: Double(roi.y), x1: Double(roi.x + roi.width), y1: Double(roi.y + roi.height))
     }
 
     /// Assesses a located document; `overfilled` when the outline a verified MRZ implies overfills

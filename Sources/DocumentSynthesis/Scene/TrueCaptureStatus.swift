@@ -58,26 +58,8 @@ package enum TrueCaptureStatus {
         return .good
     }
 
-    /// Area of the quadrilateral clipped to the frame (Sutherland-Hodgman against the four borders).
+    /// Area of the quadrilateral clipped to the frame.
     static func visibleArea(_ quad: Quadrilateral2D, _ width: Double, _ height: Double) -> Double {
-        var polygon = quad.corners
-        let borders: [(Point2D) -> Double] = [{ $0.x }, { width - $0.x }, { $0.y }, { height - $0.y }]
-        for inside in borders {
-            guard !polygon.isEmpty else { return 0 }
-            var clipped: [Point2D] = []
-            for i in 0..<polygon.count {
-                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-                let da = inside(a), db = inside(b)
-                if da >= 0 { clipped.append(a) }
-                if (da >= 0) != (db >= 0) { clipped.append(a.interpolated(to: b, da / (da - db))) }
-            }
-            polygon = clipped
-        }
-        var twice = 0.0
-        for i in 0..<polygon.count {
-            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-            twice += a.x * b.y - b.x * a.y
-        }
-        return abs(twice) / 2
+        quad.area(insideX: 0, y0: 0, x1: width, y1: height)
     }
 }
