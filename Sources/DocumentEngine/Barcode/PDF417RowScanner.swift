@@ -4,7 +4,7 @@ package import CaptureCore
 /// ``PDF417Reader`` cuts the symbol's fitted outline out of the frame), with the symbol's own
 /// geometry instead of a search:
 ///
-/// 1. every second scanline is binarised (several ways: local mean, local min/max midpoint) and
+/// 1. every ``rowStep``-th scanline is binarised (two ways: local mean, local min/max midpoint) and
 ///    its edges placed to a fraction of a pixel;
 /// 2. start (8 1 1 1 1 1 1 3) and stop (7 1 1 3 1 1 1 2 1) patterns are found where they are
 ///    legible, and straight lines fitted through their ends give the symbol's left and right
@@ -18,7 +18,7 @@ package import CaptureCore
 /// 5. every legible codeword is a vote for its position (``PDF417CodewordGrid``): positions never
 ///    read become erasures for the error correction.
 ///
-/// Bounded work: one pass per binarisation over every second row of the image (at most 2000 x
+/// Bounded work: one pass per binarisation over every ``rowStep``-th row of the image (at most 2000 x
 /// 2000 pixels are accepted), linear in the number of pixels.
 package struct PDF417RowScanner: Sendable {
     /// Pixel rows from one scanline to the next.
@@ -163,8 +163,8 @@ package struct PDF417RowScanner: Sendable {
 
     /// Every ``rowStep``-th row of `image` binarised both ways (local mean, then local min/max
     /// midpoint), its edges placed and its patterns found: the local-mean lines from top to
-    /// bottom, then the midpoint lines. A row's pixels are converted once for both binarisations, into buffers
-    /// reused from row to row.
+    /// bottom, then the midpoint lines. A row's pixels are converted once for both binarisations,
+    /// into buffers reused from row to row.
     func scanlines(_ image: GrayImage) -> [Line] {
         let w = image.width
         let rows = (image.height + rowStep - 1) / rowStep
