@@ -61,6 +61,17 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
     @Flag(help: "Measure the reader without its codeword look (zxing-cpp looks only).")
     var withoutCodewords = false
 
+    @Flag(
+        help:
+            "Video measurement: make the reader's whole plan on every frame instead of spreading it over the card's frames as the SDK does (PDF417Pacing.video)."
+    )
+    var videoFullPlan = false
+
+    @Option(
+        help:
+            "Video measurement: the reader's further looks per frame (PDF417Pacing.looksPerFrame), to measure another pacing than the SDK's."
+    )
+    var videoLooksPerFrame: Int?
     @Option(
         help:
             "Tuning family only: draw the symbol's rows this many modules high (default: the generator's 4; 3 is PDF417's recommended minimum)."
@@ -93,6 +104,9 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
         guard count >= 0, videoCount >= 0, (1...30).contains(videoFrames) else {
             throw ValidationError("--count and --video-count must not be negative; --video-frames is 1...30.")
         }
+        if let videoLooksPerFrame, !(0...PDF417Reader.maximumLooks).contains(videoLooksPerFrame) {
+            throw ValidationError("--video-looks-per-frame is 0...\(PDF417Reader.maximumLooks).")
+        }
         if let rowModules, !(2...8).contains(rowModules) { throw ValidationError("--row-modules is 2...8.") }
         if let lowCoherence, !(0...1).contains(lowCoherence) { throw ValidationError("--low-coherence is 0...1.") }
         let families: [SceneFamily] =
@@ -123,6 +137,11 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
             family: family, seed: seed, frameWidth: size.width, frameHeight: size.height)
         evaluation.profilesSteps = timings
         evaluation.readsCodewords = !withoutCodewords
+        if videoFullPlan {
+            evaluation.videoPacing = .full
+        } else if let videoLooksPerFrame {
+            evaluation.videoPacing = PDF417Pacing(looksPerFrame: videoLooksPerFrame)
+        }
         evaluation.rowModules = rowModules
         evaluation.lowCoherence = lowCoherence
         let familyFolder = family == .heldOut ? "heldout" : "tuning"
@@ -236,6 +255,23 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
                 report.videoReaderMilliseconds.reduce(0, +) / Double(max(1, report.videoReaderMilliseconds.count)),
                 Self.percentile(report.videoReaderMilliseconds, 0.95)))
         for line in Self.costLines(report.videoFrameCosts) { print("           video frames, " + line) }
+        if !report.videoFramesToRead.isEmpty {
+            let n = Double(report.videoFramesToRead.count)
+            print(
+                String(
+                    format:
+                        "           video cards read: frames to the reading one %.2f, reader ms over them %.0f (means)",
+                    Double(report.videoFramesToRead.reduce(0, +)) / n, report.videoMillisecondsToRead.reduce(0, +) / n))
+            // Cards read before the reader had spent a given CPU time on them: what an app sees
+            // when frames arrive faster than the reader takes them (30 per second).
+            let within = [100.0, 200, 400].map { budget in
+                String(
+                    format: "%.0f ms %.1f%%", budget,
+                    100 * Double(report.videoMillisecondsToRead.filter { $0 <= budget }.count)
+                        / Double(report.videoCards))
+            }
+            print("           video cards read within reader CPU: " + within.joined(separator: ", "))
+        }
     }
 
     /// The cost per frame of each frame size, largest first: the reader's CPU milliseconds per

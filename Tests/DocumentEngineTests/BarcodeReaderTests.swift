@@ -148,6 +148,59 @@ import Testing
         #expect(unasked == nil)
     }
 
+    @Test func pacingTakesTheFurtherLooksInTurnAndStartsOver() {
+        var pacing = PDF417Pacing(looksPerFrame: 2)
+        let plan = ["a", "b", "c", "d", "e"]
+        #expect(pacing.take(plan) == ["a", "b"])
+        #expect(pacing.take(plan) == ["c", "d"])
+        #expect(pacing.take(plan) == ["e", "a"])
+        // A frame with a shorter plan goes on at the same place, counted modulo its length.
+        #expect(pacing.take(["a", "b", "c"]) == ["b", "c"])
+        pacing.reset()
+        #expect(pacing.take(plan) == ["a", "b"])
+        #expect(pacing.take([String]()) == [])
+        var whole = PDF417Pacing.full
+        #expect(whole.take(plan) == plan && whole.take(plan) == plan)
+        var none = PDF417Pacing(looksPerFrame: 0)
+        #expect(none.take(plan) == [])
+        #expect(PDF417Pacing(looksPerFrame: -3).looksPerFrame == 0)
+    }
+
+    @Test func videoPacingSpreadsThePlanOverTheCardsFrames() throws {
+        // A frame of stripes and noise that never decodes: the whole plan is made on it.
+        var stripes = GrayImage(width: 960, height: 540, fill: 200)
+        for y in 0..<540 {
+            for x in 0..<960 where (x / 3 + y / 40) % 2 == 0 { stripes.pixels[y * 960 + x] = 40 }
+        }
+        let noisy = CardPlacement.noisy(stripes, sigma: 12, seed: 3)
+        let cardQuad = CardPlacement.corners(width: 960, height: 540, cardWidth: 750, degrees: 2)
+        let reader = PDF417Reader()
+        func looks(_ pacing: inout PDF417Pacing) throws -> [String] {
+            var profile: PDF417ReadProfile? = PDF417ReadProfile()
+            var evidence = PDF417CodewordEvidence()
+            #expect(throws: BarcodeError.self) {
+                try reader.read(
+                    noisy, card: cardQuad, profile: &profile, evidence: &evidence, pacing: &pacing)
+            }
+            let steps = try #require(profile?.steps)
+            return steps.filter {
+                !["finder", "outline#0", "codewordGrid"].contains($0.name) && $0.outcome != "skipped"
+            }
+            .map(\.name)
+        }
+        var whole = PDF417Pacing.full
+        let plan = try looks(&whole)
+        var pacing = PDF417Pacing(looksPerFrame: 2)
+        let first = try looks(&pacing)
+        let second = try looks(&pacing)
+        // Each frame makes the first looks, then the next two of the rest of the plan.
+        let head = first.count - 2
+        try #require(head >= 1 && plan.count >= head + 4)
+        #expect(first == Array(plan[0..<head + 2]))
+        #expect(second == Array(plan[0..<head]) + Array(plan[head + 2..<head + 4]))
+        #expect(second.count < plan.count)
+    }
+
     @Test func cancellationStopsBetweenLooks() throws {
         let frame = GrayImage(width: 320, height: 200, fill: 200)
         let quad = CardPlacement.corners(width: 320, height: 200, cardWidth: 200, degrees: 0)

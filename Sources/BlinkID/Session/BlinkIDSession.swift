@@ -32,6 +32,9 @@ public final class BlinkIDSession {
     /// (``PDF417CodewordEvidence``: one card only, the last few frames), corrected together when no
     /// frame decodes alone. Reset when the side changes or a payload is read.
     private var barcodeEvidence = PDF417CodewordEvidence()
+    /// In video: where the next frame goes on in the reader's plan (``PDF417Pacing``), reset with
+    /// ``barcodeEvidence``.
+    private var barcodePacing = PDF417Pacing.video
     /// The side ``barcodeEvidence`` was gathered on.
     private var barcodeEvidenceSide: ScanningSide?
     private var documentImages: [ScanningSide: RGBAImage] = [:]
@@ -193,6 +196,11 @@ public final class BlinkIDSession {
     /// looks only, so fronts pay one texture pass over the card and at most two decoder calls. Frames whose passport, TD2 or visa
     /// MRZ is read are never searched.
     ///
+    /// In video, each frame makes the reader's first looks and the codeword look, and the further
+    /// looks are spread over the card's frames (``PDF417Pacing/video``, ``barcodePacing``): a frame
+    /// that does not read at once costs a few looks, not the whole plan. A photo, and a frame whose
+    /// MRZ is read (it may end the scan), get the whole plan.
+    ///
     /// In video, the codewords of frames that do not decode are kept as votes
     /// (``barcodeEvidence``) and corrected together with the next frames' of the same card: a
     /// symbol whose every frame loses too many codewords (glare, blur) reads once the frames
@@ -204,12 +212,16 @@ public final class BlinkIDSession {
     ) -> (observation: ScanFlow.BarcodeObservation, reading: BarcodeResult?) {
         let expected: Bool
         var quick = false
+        // A frame whose MRZ is read ends the scan unless the flow waits for the barcode: its
+        // barcode gets the whole plan.
+        var lastChance = false
         switch observation {
         case .invalidInput:
             return (.none, nil)
         case let .mrzRead(isTD1):
             guard isTD1 || flow.isBarcodeStep else { return (.none, nil) }
             expected = flow.isBarcodeStep
+            lastChance = !flow.isBarcodeStep
         case .mrzPending, .unusable, .frontSide:
             // A photo in single mode may be the only side shown, and a barcode read there ends the
             // scan: it gets the full plan, as a second side does.
@@ -224,19 +236,25 @@ public final class BlinkIDSession {
         let video = settings.inputImageSource == .video
         if barcodeEvidenceSide != flow.currentSide {
             barcodeEvidence.reset()
+            barcodePacing.reset()
             barcodeEvidenceSide = flow.currentSide
         }
         var evidence = video ? barcodeEvidence : PDF417CodewordEvidence()
+        var pacing = video && !lastChance ? barcodePacing : .full
         var profile: PDF417ReadProfile?
         defer {
             // A cancelled frame contributes nothing; a read payload ends the card's votes.
-            if video, !isCancelled() { barcodeEvidence = evidence }
+            if video, !isCancelled() {
+                barcodeEvidence = evidence
+                if !lastChance { barcodePacing = pacing }
+            }
         }
         do {
             let reading = try barcodeReader.read(
                 gray, card: analysis.documentQuad, quick: quick, profile: &profile, evidence: &evidence,
-                isCancelled: isCancelled)
+                pacing: &pacing, isCancelled: isCancelled)
             evidence.reset()
+            pacing.reset()
             return (.read, BarcodeResult(reading))
         } catch {
             switch error {

@@ -39,6 +39,10 @@ package import CaptureCore
 /// frame and the card read the phone-like frames it read, at less cost; smoothing and a global
 /// Otsu threshold were dropped: they never read one).
 ///
+/// **In video** (``PDF417Pacing``), each frame makes the first look (the fitted outline; the plain
+/// cut-out too when none was fitted) and the codeword look, and only a few of the further looks,
+/// going on where the card's previous frame stopped: the plan is spread over the card's frames.
+///
 /// **Bounded work:** at most ``maximumLooks`` decoder calls per frame and ``maximumWork`` work
 /// units (``workUnits(_:_:)``, a thousand pixels handed to zxing-cpp each), each call on an image
 /// of at most the frame's size (cut-outs are at most 1600 x 600 pixels, cards 1370 x 432), plus
@@ -165,6 +169,21 @@ package struct PDF417Reader: Sendable {
     )
         throws(BarcodeError) -> Reading
     {
+        var pacing = PDF417Pacing.full
+        return try read(
+            frame, card: card, quick: quick, profile: &profile, evidence: &evidence, pacing: &pacing,
+            isCancelled: isCancelled)
+    }
+
+    /// Reads the symbol in `frame` as ``read(_:card:quick:profile:evidence:isCancelled:)`` does,
+    /// making the part of the plan `pacing` gives (``PDF417Pacing``): in video, the first looks and
+    /// the codeword look on every frame and the further looks spread over the card's frames.
+    package func read(
+        _ frame: GrayImage, card: Quadrilateral2D?, quick: Bool = false, profile: inout PDF417ReadProfile?,
+        evidence: inout PDF417CodewordEvidence, pacing: inout PDF417Pacing, isCancelled: () -> Bool = { false }
+    )
+        throws(BarcodeError) -> Reading
+    {
         guard frame.width > 0, frame.height > 0, frame.pixels.count == frame.width * frame.height,
             frame.width * frame.height <= PDF417Decoder.maximumPixels
         else {
@@ -209,7 +228,9 @@ package struct PDF417Reader: Sendable {
                 }
             }
         }
-        for (look, index) in head + others + rest.map({ ($0, 0) }) {
+        // In video, this frame's share of the further looks (all of them for a single photo).
+        let further = quick ? [] : pacing.take(others + rest.map { ($0, 0) })
+        for (look, index) in head + further {
             if isCancelled() || search.invalid != nil { throw search.failure }
             let start = ThreadCPUTime.now()
             guard let (image, decoder, toFrame) = views.input(for: look, candidate: index) else {

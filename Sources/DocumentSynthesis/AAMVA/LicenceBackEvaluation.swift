@@ -27,6 +27,9 @@ package struct LicenceBackEvaluation: Sendable {
     /// Whether the reader makes its codeword look (``PDF417Reader/readsCodewords``); in video the
     /// codeword votes of a card's frames are combined.
     package var readsCodewords = true
+    /// How the reader spreads its plan over a video card's frames (``PDF417Pacing``): the SDK's
+    /// ``PDF417Pacing/video`` unless the whole plan per frame is measured.
+    package var videoPacing = PDF417Pacing.video
     /// Tuning family only: the symbol's rows this many modules high (``LicenceBackRenderer/rowModules``;
     /// nil: the renderer's four).
     package var rowModules: Double?
@@ -117,6 +120,10 @@ package struct LicenceBackEvaluation: Sendable {
         package var videoCards = 0, videoExact = 0, videoMisread = 0
         /// The reader's CPU time per video frame read (up to the card's first reading), milliseconds.
         package var videoReaderMilliseconds: [Double] = []
+        /// Per video card read exactly: the frames shown up to the one that read, and the reader's
+        /// CPU milliseconds over them.
+        package var videoFramesToRead: [Int] = []
+        package var videoMillisecondsToRead: [Double] = []
         /// With ``LicenceBackEvaluation/profilesSteps``: the reader's steps over all single frames,
         /// by name (``PDF417ReadProfile``).
         package var steps: [String: StepTotal] = [:]
@@ -232,14 +239,16 @@ package struct LicenceBackEvaluation: Sendable {
         /// Reads one frame as an app would, the card outline then the barcode within it: the result,
         /// the reader's and the localiser's CPU milliseconds, and whether the outline was found.
         func read(
-            _ sample: Sample, profile: inout PDF417ReadProfile?, evidence: inout PDF417CodewordEvidence
+            _ sample: Sample, profile: inout PDF417ReadProfile?, evidence: inout PDF417CodewordEvidence,
+            pacing: inout PDF417Pacing
         ) -> (Result<PDF417Reader.Reading, BarcodeError>, Double, Double, Bool) {
             let start = ThreadCPUTime.now()
             let located = localizer.locate(
                 in: sample.frame, roi: PixelRect(x: 0, y: 0, width: sample.frame.width, height: sample.frame.height))
             let readStart = ThreadCPUTime.now()
             let result = Result { () throws(BarcodeError) -> PDF417Reader.Reading in
-                try reader.read(sample.frame, card: located?.quad, profile: &profile, evidence: &evidence)
+                try reader.read(
+                    sample.frame, card: located?.quad, profile: &profile, evidence: &evidence, pacing: &pacing)
             }
             let end = ThreadCPUTime.now()
             let diagonal = Double(sample.frame.width * sample.frame.width + sample.frame.height * sample.frame.height)
@@ -253,7 +262,9 @@ package struct LicenceBackEvaluation: Sendable {
             try onFrame(i, sample)
             var profile: PDF417ReadProfile? = profilesSteps ? PDF417ReadProfile() : nil
             var single = PDF417CodewordEvidence()
-            let (result, time, localiserTime, localised) = read(sample, profile: &profile, evidence: &single)
+            var whole = PDF417Pacing.full
+            let (result, time, localiserTime, localised) = read(
+                sample, profile: &profile, evidence: &single, pacing: &whole)
             for step in profile?.steps ?? [] {
                 var total = report.steps[step.name] ?? StepTotal()
                 total.made += 1
@@ -292,10 +303,14 @@ package struct LicenceBackEvaluation: Sendable {
             report.videoCards += 1
             let frames = try samples(tier: tier, tierIndex: tierIndex, index: card, frames: videoFrames, video: true)
             var evidence = PDF417CodewordEvidence()
-            for sample in frames {
+            var pacing = videoPacing
+            var spent = 0.0
+            for (shown, sample) in frames.enumerated() {
                 var profile: PDF417ReadProfile?
-                let (result, time, localiserTime, _) = read(sample, profile: &profile, evidence: &evidence)
+                let (result, time, localiserTime, _) = read(
+                    sample, profile: &profile, evidence: &evidence, pacing: &pacing)
                 report.videoReaderMilliseconds.append(time)
+                spent += time
                 let read: Bool
                 if case let .success(reading) = result {
                     read = reading.symbol.bytes == sample.payload
@@ -309,6 +324,8 @@ package struct LicenceBackEvaluation: Sendable {
                 if case let .success(reading) = result {
                     if reading.symbol.bytes == sample.payload {
                         report.videoExact += 1
+                        report.videoFramesToRead.append(shown + 1)
+                        report.videoMillisecondsToRead.append(spent)
                     } else {
                         report.videoMisread += 1
                     }
