@@ -72,6 +72,7 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
             "Video measurement: the reader's further looks per frame (PDF417Pacing.looksPerFrame), to measure another pacing than the SDK's."
     )
     var videoLooksPerFrame: Int?
+
     @Option(
         help:
             "Tuning family only: draw the symbol's rows this many modules high (default: the generator's 4; 3 is PDF417's recommended minimum)."
