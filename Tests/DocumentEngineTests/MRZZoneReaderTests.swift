@@ -85,3 +85,22 @@ import Testing
         #expect(try !reader().continuesPastEnd(band: band, lines: lines))
     }
 }
+
+/// The zone searches of a frame, coarsest first, down to the frame's own pixels.
+@Suite struct MRZZonePassTests {
+    func factors(width: Int, height: Int) -> [Int] {
+        let region = PixelRect(x: 0, y: 0, width: width, height: height)
+        return DocumentScanner.zonePasses(
+            MRZZoneDetector(), coarseSize: DocumentLocalizer().workingSize, region: region
+        )
+        .map { $0.downscaleFactor(for: region) }
+    }
+
+    /// A tiny MRZ (a pitch of 5 px) is found only at the frame's own resolution; a 1080p frame gets
+    /// that pass too, not only a 720p one.
+    @Test func theFinestSearchWorksOnTheFramesOwnPixels() {
+        #expect(factors(width: 1280, height: 720) == [3, 2, 1])
+        #expect(factors(width: 1920, height: 1080) == [4, 3, 2, 1])
+        #expect(factors(width: 640, height: 480) == [1])
+    }
+}

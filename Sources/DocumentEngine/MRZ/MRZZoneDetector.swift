@@ -19,6 +19,8 @@ import Foundation
 package struct MRZZoneDetector: Sendable {
     /// Long side of the working image.
     package var workingSize = 1000
+    /// Whether the search also maps the thin ink of its working image (``Search/thinInk``).
+    package var mapsThinInk = false
 
     package init() {}
 
@@ -55,6 +57,9 @@ package struct MRZZoneDetector: Sendable {
         /// any shows no MRZ at this scale, and an MRZ the zones missed lies where one was seen.
         package var textLineMidpoints: [Point2D] = []
 
+        /// The thin ink of the working image, when the detector ``mapsThinInk``.
+        package var thinInk: MRZThinInkMap?
+
         package var textLineCount: Int { textLineMidpoints.count }
     }
 
@@ -65,8 +70,15 @@ package struct MRZZoneDetector: Sendable {
         guard region.width >= 64, region.height >= 32 else { return Search() }
         let factor = downscaleFactor(for: region)
         let small = frame.downscaled(by: factor)
-        let glyphs = Self.glyphs(in: small)
-        guard glyphs.count >= 20 else { return Search() }
+        let components = ConnectedComponents.label(
+            MRZTextLineFinder.inkRuns(small, radius: 10), minimumArea: mapsThinInk ? 2 : 4)
+        let thinInk =
+            mapsThinInk
+            ? MRZThinInkMap(
+                components: components, width: small.width, height: small.height, factor: factor, region: region)
+            : nil
+        let glyphs = Self.glyphs(of: components)
+        guard glyphs.count >= 20 else { return Search(thinInk: thinInk) }
         let lines = Self.textLines(glyphs, width: small.width, height: small.height)
         let scale = Double(factor)
         let offset = Point2D(x: Double(region.x), y: Double(region.y))
@@ -84,12 +96,28 @@ package struct MRZZoneDetector: Sendable {
         // Zones may stand on merged cells (tiny print); the MRZ-like text lines reported beside them,
         // which decide whether an MRZ is looked for again, keep needing 18 single glyphs.
         let textLines = lines.filter { $0.singleGlyphCount >= Self.minimumSingleGlyphsPerTextLine }
-        return Search(zones: zones, textLineMidpoints: textLines.map { toFrame($0.midpoint) })
+        return Search(zones: zones, textLineMidpoints: textLines.map { toFrame($0.midpoint) }, thinInk: thinInk)
     }
 
     /// The box-downscale factor that brings `region`'s long side to about ``workingSize``.
     package func downscaleFactor(for region: PixelRect) -> Int {
         ReducedFrame.factor(bringing: region, to: workingSize)
+    }
+
+    // MARK: - Tiny print
+
+    /// The zones and text lines of print too small for the search that made `thinInk`: searched in
+    /// the windows of the map (``MRZThinInkMap/windows()``) only, at this detector's working size
+    /// (which should keep the frame's own pixels, as a window is far smaller than the frame).
+    package func searchTinyPrint(_ frame: ReducedFrame, thinInk: MRZThinInkMap) -> Search {
+        var result = Search()
+        for window in thinInk.windows() where window.width >= 64 && window.height >= 32 {
+            let found = search(ReducedFrame(frame.image, region: window))
+            result.zones += found.zones
+            result.textLineMidpoints += found.textLineMidpoints
+        }
+        result.zones.sort { $0.glyphCount > $1.glyphCount }
+        return result
     }
 
     // MARK: - Glyphs
@@ -104,9 +132,14 @@ package struct MRZZoneDetector: Sendable {
     }
 
     static func glyphs(in image: GrayImage) -> [Glyph] {
-        let ink = MRZTextLineFinder.inkRuns(image, radius: 10)
+        glyphs(of: ConnectedComponents.label(MRZTextLineFinder.inkRuns(image, radius: 10), minimumArea: 4))
+    }
+
+    /// The glyphs among `components` (the ink of a working image; those under 4 pixels are left
+    /// out).
+    static func glyphs(of components: [ConnectedComponent]) -> [Glyph] {
         var out: [Glyph] = []
-        for c in ConnectedComponents.label(ink, minimumArea: 4) {
+        for c in components where c.area >= 4 {
             let w = Double(c.width), h = Double(c.height)
             let size = max(w, h), small = min(w, h)
             let fill = Double(c.area) / (w * h)

@@ -28,6 +28,14 @@ package struct DocumentScanner: Sendable {
     /// ones found no reading that verifies confidently, and one whose reduction factor an earlier
     /// search already had is skipped.
     package static let finerZoneWorkingSizes = [640, 1000]
+    /// Long side of the working image of the last zone search, for tiny print: on a 1080p frame,
+    /// the frame's own pixels (a pitch of 5–7 px, which the 1000-px search halves to under 4). It
+    /// runs only when no earlier search found a zone at all (a zone seen but not read is not tiny
+    /// print), and not when an earlier search already had its reduction factor (a 720p frame); and
+    /// only inside the windows where the previous search's working image shows streaks of thin ink
+    /// (``MRZThinInkMap``), so that a frame without an MRZ (a card front) does not search its whole
+    /// area at full resolution.
+    package static let tinyPrintZoneWorkingSize = 1920
     /// Smallest per-character confidence for a coarse reading to be kept without the fine search.
     package static let coarseReadingMinimumConfidence: Float = 0.6
 
@@ -69,9 +77,26 @@ package struct DocumentScanner: Sendable {
         var best: ZoneReading?
         var seenTextLines: [Point2D] = []
         let passes = Self.zonePasses(zoneDetector, coarseSize: localizer.workingSize, region: region)
+        var zonesSeen = false
+        var thinInk: MRZThinInkMap?
         for (pass, detector) in passes.enumerated() {
-            let search = detector.search(reduced)
-            seenTextLines += search.textLineMidpoints
+            let tinyPrintPass = Self.isTinyPrintPass(pass, of: passes)
+            if tinyPrintPass, zonesSeen { break }
+            let search: MRZZoneDetector.Search
+            if tinyPrintPass {
+                // Only in the windows where the previous search's working image showed thin ink.
+                guard let thinInk else { break }
+                search = detector.searchTinyPrint(reduced, thinInk: thinInk)
+            } else {
+                var mapping = detector
+                mapping.mapsThinInk = Self.isTinyPrintPass(pass + 1, of: passes)
+                search = mapping.search(reduced)
+                thinInk = search.thinInk
+            }
+            zonesSeen = zonesSeen || !search.zones.isEmpty
+            // The tiny-print search's text lines do not send the MRZ to be read again through the
+            // outline (on card fronts they cost that reading and found nothing).
+            if !tinyPrintPass { seenTextLines += search.textLineMidpoints }
             for zone in search.zones.prefix(2) {
                 if isCancelled() { return analysis }
                 // Rectified once; the other way up is the same band turned.
@@ -95,7 +120,9 @@ package struct DocumentScanner: Sendable {
             }
             // A coarse reading is kept only when it verifies and every character is confident
             // (check digits do not cover every field of every layout); else a finer search reads.
-            if pass < passes.count - 1, let reading = best,
+            // The tiny-print search follows only when no zone was seen.
+            let isLast = pass == passes.count - 1 || (Self.isTinyPrintPass(pass + 1, of: passes) && zonesSeen)
+            if !isLast, let reading = best,
                 reading.record?.allChecksPassed != true
                     || reading.reading.minimumConfidence < Self.coarseReadingMinimumConfidence
             {
@@ -246,11 +273,18 @@ package struct DocumentScanner: Sendable {
         return analysis
     }
 
+    /// Whether search `pass` of `passes` is the tiny-print one (``tinyPrintZoneWorkingSize``), which
+    /// runs only when no earlier search found a zone.
+    static func isTinyPrintPass(_ pass: Int, of passes: [MRZZoneDetector]) -> Bool {
+        pass > 0 && pass < passes.count && passes[pass].workingSize == tinyPrintZoneWorkingSize
+    }
+
     /// The zone searches of one frame, coarsest first: `base` on the outline search's working
-    /// size, then on finer ones, each size once (a small region can make two the same).
+    /// size, then on finer ones and last the tiny-print one, each size once (a small region can
+    /// make two the same).
     static func zonePasses(_ base: MRZZoneDetector, coarseSize: Int, region: PixelRect) -> [MRZZoneDetector] {
         var passes: [MRZZoneDetector] = []
-        for size in [coarseSize] + finerZoneWorkingSizes {
+        for size in [coarseSize] + finerZoneWorkingSizes + [tinyPrintZoneWorkingSize] {
             var detector = base
             detector.workingSize = size
             let factor = detector.downscaleFactor(for: region)
@@ -267,7 +301,9 @@ package struct DocumentScanner: Sendable {
         let region = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
         let reduced = ReducedFrame(image, region: region)
         var bands: [(image: GrayImage, down: Point2D)] = []
-        for detector in zonePasses(MRZZoneDetector(), coarseSize: DocumentLocalizer().workingSize, region: region) {
+        // The tiny-print search is left out: it searches windows of the frame, not the frame.
+        for detector in zonePasses(MRZZoneDetector(), coarseSize: DocumentLocalizer().workingSize, region: region)
+        where detector.workingSize != tinyPrintZoneWorkingSize {
             for zone in detector.search(reduced).zones.prefix(2) {
                 if let band = band(of: image, zone: zone) { bands.append((band.image, zone.down)) }
             }
