@@ -43,26 +43,30 @@ struct MRZTrainingSet {
         guard let lines = MRZZoneReader.mrzLines(in: band), lines.count == truth.count,
             zip(lines, truth).allSatisfy({ $0.cellCount == $1.count })
         else { return false }
-        for (line, text) in zip(lines, truth) {
-            for (k, ch) in text.enumerated() {
-                guard let label = Self.alphabetIndex[ch] else { continue }
-                var variants = [line]
-                if var rng = jitter {
-                    var shifted = line
-                    shifted.x0 += rng.uniform(-0.12, 0.12) * line.pitch
-                    shifted.yIntercept += rng.uniform(-0.1, 0.1) * line.capHeight
-                    shifted.capHeight *= rng.uniform(0.92, 1.08)
-                    variants.append(shifted)
-                    jitter = rng
-                }
-                for v in variants {
-                    let patch = MRZCellSampler.sample(band, line: v, cell: k)
-                    patches.append(contentsOf: patch.map { UInt8(($0 * 255).rounded()) })
-                    labels.append(UInt8(label))
-                }
+        for (line, text) in zip(lines, truth) { append(band, line: line, text: text) }
+        return true
+    }
+
+    /// Cuts the cells of one fitted `line` of `band` and labels them with `text` (one character per
+    /// cell), with ``jitter``'s second cut as in ``append(_:truth:)``.
+    mutating func append(_ band: GrayImage, line: MRZTextLine, text: String) {
+        for (k, ch) in text.enumerated() {
+            guard let label = Self.alphabetIndex[ch] else { continue }
+            var variants = [line]
+            if var rng = jitter {
+                var shifted = line
+                shifted.x0 += rng.uniform(-0.12, 0.12) * line.pitch
+                shifted.yIntercept += rng.uniform(-0.1, 0.1) * line.capHeight
+                shifted.capHeight *= rng.uniform(0.92, 1.08)
+                variants.append(shifted)
+                jitter = rng
+            }
+            for v in variants {
+                let patch = MRZCellSampler.sample(band, line: v, cell: k)
+                patches.append(contentsOf: patch.map { UInt8(($0 * 255).rounded()) })
+                labels.append(UInt8(label))
             }
         }
-        return true
     }
 
     /// Adds `other`'s patches and labels after this set's (its counts of blocks stay its own).

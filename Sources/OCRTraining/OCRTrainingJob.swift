@@ -14,6 +14,14 @@ package struct OCRTrainingJob: Sendable {
     package var hiddenCount = 192
     package var seed: UInt64 = 1
     package var version = 1
+    /// Real MRZ lines whose cells join the training set (``MRZRealLines``), each cut from
+    /// ``realVariants`` bands degraded at strengths spread over 0...1; nil trains on generated material only.
+    package var realLines: MRZRealLines?
+    package var realVariants = 4
+    /// Real lines kept out of training, scored after it (``MRZRealLineEvaluation``).
+    package var realValidation: MRZRealLines?
+    /// The strengths the real validation lines are scored at.
+    package static let realValidationStrengths = [0, 0.5, 1.0]
 
     package init() {}
 
@@ -30,6 +38,11 @@ package struct OCRTrainingJob: Sendable {
         package var validationExactBlocks: Double
         package var validationBlocksFound: Double
         package var weightsBytes: Int
+        /// Patches cut from real lines, and real lines whose band the line finder could not cut.
+        package var realPatches = 0
+        package var rejectedRealBands = 0
+        /// The real validation lines per strength (empty without them).
+        package var realValidation: [MRZRealLineEvaluation.Score] = []
     }
 
     /// Runs the job; `log` receives progress lines (no personal data: all text is random).
@@ -44,6 +57,13 @@ package struct OCRTrainingJob: Sendable {
         }
         log("  \(scenes.count) patches, \(scenes.rejectedBlocks) frames without a band the line finder fits")
         training.append(contentsOf: scenes)
+        var real = MRZTrainingSet()
+        if let realLines {
+            log("cutting \(realLines.lines.count) real lines × \(realVariants) bands…")
+            real = MRZTrainingSet.fromRealLines(realLines, variants: realVariants, seed: seed, jitter: true)
+            log("  \(real.count) patches, \(real.rejectedBlocks) bands the line finder did not cut")
+            training.append(contentsOf: real)
+        }
         let validation = MRZTrainingSet.make(blockCount: validationBlocks, seed: seed &+ 1_000_003, jitter: false)
         let sceneValidation = MRZTrainingSet.fromScenes(count: validationScenes, seed: seed &+ 1_000_003, jitter: false)
         var trainer = MLPTrainer()
@@ -56,12 +76,18 @@ package struct OCRTrainingJob: Sendable {
         let accuracy = MLPTrainer.accuracy(classifier, on: validation)
         let sceneAccuracy = MLPTrainer.accuracy(classifier, on: sceneValidation)
         let (found, exact) = Self.blockAccuracy(classifier, blocks: validationBlocks, seed: seed &+ 1_000_003)
-        let report = Report(
+        var report = Report(
             trainingPatches: training.count, rejectedTrainingBlocks: rejectedBlocks,
             validationPatches: validation.count, validationCharacterAccuracy: accuracy,
             sceneValidationPatches: sceneValidation.count, sceneValidationCharacterAccuracy: sceneAccuracy,
             validationExactBlocks: exact, validationBlocksFound: found,
             weightsBytes: classifier.encoded().count)
+        report.realPatches = real.count
+        report.rejectedRealBands = real.rejectedBlocks
+        if let realValidation {
+            report.realValidation = MRZRealLineEvaluation.score(
+                classifier, on: realValidation, strengths: Self.realValidationStrengths, seed: seed &+ 2_000_003)
+        }
         return (classifier, report)
     }
 

@@ -10,7 +10,7 @@ struct CapKit: AsyncParsableCommand {
             SynthCommand.self, EvalCommand.self, EvalBarcodeCommand.self, BenchCommand.self, TrainOCRCommand.self,
             EvalFaceCommand.self, BenchFaceCommand.self, TryOnCommand.self, EyewearCatalogCommand.self,
             CaptureCommand.self, EvalClassifyCommand.self, EvalVizCommand.self, BenchVizCommand.self, AAMVACommand.self,
-            KeysCommand.self,
+            KeysCommand.self, EvalOCRLinesCommand.self,
         ]
     )
 }

@@ -43,6 +43,15 @@ struct TrainOCRCommand: AsyncParsableCommand {
     @Option(help: "Version number stored in the weights file.")
     var weightsVersion = 1
 
+    @Option(
+        help:
+            "A folder of real MRZ line crops (scripts/mrz_real_lines.py writes it): its train lines join the training set, its validation lines are scored after training."
+    )
+    var realLines: String?
+
+    @Option(help: "Degraded bands cut from each real training line.")
+    var realVariants = 4
+
     @Option(help: "Only write this many rendered sample bands (PNG) to this folder, then stop.")
     var dumpSamples: String?
 
@@ -52,6 +61,9 @@ struct TrainOCRCommand: AsyncParsableCommand {
         }
         guard validationBlocks > 0, validationScenes >= 0 else {
             throw ValidationError("--validation-blocks must be positive and --validation-scenes not negative.")
+        }
+        guard (1...64).contains(realVariants) else {
+            throw ValidationError("--real-variants must be between 1 and 64.")
         }
         guard (1...1000).contains(epochs) else { throw ValidationError("--epochs must be between 1 and 1000.") }
         guard (1...4096).contains(hidden) else { throw ValidationError("--hidden must be between 1 and 4096.") }
@@ -75,6 +87,12 @@ struct TrainOCRCommand: AsyncParsableCommand {
         job.hiddenCount = hidden
         job.seed = seed
         job.version = weightsVersion
+        if let realLines {
+            let folder = URL(fileURLWithPath: realLines)
+            job.realLines = try MRZRealLines.load(folder: folder, split: "train")
+            job.realValidation = try MRZRealLines.load(folder: folder, split: "validation")
+            job.realVariants = realVariants
+        }
         let start = Date()
         let (classifier, report) = job.run { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         try classifier.encoded().write(to: URL(fileURLWithPath: out), options: .atomic)
@@ -87,5 +105,9 @@ struct TrainOCRCommand: AsyncParsableCommand {
             validation blocks: found \(String(format: "%.3f", report.validationBlocksFound)), read exactly \(String(format: "%.3f", report.validationExactBlocks))
             time: \(Int(Date().timeIntervalSince(start))) s
             """)
+        if realLines != nil {
+            print("real lines: \(report.realPatches) training patches (\(report.rejectedRealBands) bands not cut)")
+            for score in report.realValidation { print("real validation " + EvalOCRLinesCommand.describe(score)) }
+        }
     }
 }

@@ -163,7 +163,7 @@ package struct MRZZoneReader: Sendable {
 
     /// Trims or extends `line` to `length` cells, choosing the cells with ink: lines of one MRZ
     /// start at the same x, so the group's common start decides when ink is ambiguous.
-    static func fit(
+    package static func fit(
         _ line: MRZTextLine, to length: Int, in band: GrayImage, alignedTo group: [MRZTextLine]
     ) -> MRZTextLine {
         var line = line
