@@ -46,12 +46,13 @@ package struct VizReader: Sendable {
     /// Whether the retries that never yield on the tuning family are left out
     /// (``isProductive(_:cell:)``).
     package var prunesRetries = true
-    /// Highest confidence the recogniser may give another character than the one it read at any
-    /// place of a name (``VizRecognizedSymbol/alternatives``) for the name to count as read: above
-    /// it the read fails and the next candidate is tried. A letter the network hesitated over
-    /// (`WEIß` read `WEIR` with B weighed at 0.65, `BJÖRKLUND` read with `Ł` under a pattern stroke
-    /// and L weighed at 0.44) is a wrong value more often than not. Chosen on the tuning family
-    /// (`capkit eval-viz --name-ambiguity`); an engine that gives no alternatives is never stopped.
+    /// Highest confidence the recogniser may give another letter than the one it read at any place
+    /// of a name (``VizRecognizedSymbol/alternatives``, ``ambiguity(_:)``) for the name to count as
+    /// read: above it the read fails and the next candidate is tried. A letter the network hesitated
+    /// over (`WEIß` read `WEIR` with B weighed at 0.65, `FITZWILLIAM` read with `Ł` under a pattern
+    /// stroke and L weighed at 0.65) is a wrong value more often than not. Chosen on the tuning
+    /// family (`capkit eval-viz --name-ambiguity`); an engine that gives no alternatives is never
+    /// stopped.
     package var maximumNameAmbiguity = 0.5
     /// Whether a name's words are re-spaced where the print shows a word gap the recogniser read
     /// through (``spacedByInkGaps(_:in:lineHeight:gapShare:)``).
@@ -351,8 +352,8 @@ package struct VizReader: Sendable {
     /// one word whose centres enclose a run of blank columns at least `gapShare` of `lineHeight`
     /// wide (`VANDER` for `VAN DER`), and in place of a hyphen whose centre stands in such a run (a
     /// pattern stroke or nothing read as `-`: `VAN-DER`); a space only where both parts hold two
-    /// letters or more. Letters of a word are less than a fifth of
-    /// the height apart, words about half of it; a hyphen printed is ink in its run and breaks it.
+    /// letters or more. Letters of a word are less than a fifth of the height apart, words about
+    /// half of it; a hyphen printed is ink in its run and breaks it.
     /// Columns are blank without a pixel darker than halfway between the image's print (its 5th
     /// percentile) and ground (its 80th). Nil when nothing changes or a word has no symbol boxes.
     static func spacedByInkGaps(
