@@ -91,6 +91,18 @@ final class TesseractEngine {
         var confidence: Double
         /// The word's box in the image read.
         var box: PixelRect
+        /// The word's symbols, left to right.
+        var symbols: [Symbol] = []
+    }
+
+    /// One symbol (character) of a ``Word``: its text, confidence (0...1), box and the other
+    /// characters the network gave weight to at its place (only with the `lstm_choice_mode`
+    /// variable set; the chosen one among them), most likely first.
+    struct Symbol {
+        var text: String
+        var confidence: Double
+        var box: PixelRect
+        var alternatives: [(text: String, confidence: Double)] = []
     }
 
     /// The text tesseract reads in `image` and its mean word confidence (0...1; 0 when it reads nothing),
@@ -127,25 +139,44 @@ final class TesseractEngine {
         }
     }
 
-    /// The words of the last recognition, walked with Tesseract's result iterator at word level.
+    /// The words of the last recognition, each with its symbols, walked with Tesseract's result
+    /// iterator at symbol level (a new word where a symbol begins one).
     private func words() -> [Word] {
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
         let page = TessResultIteratorGetPageIterator(iterator)
+        func box(_ level: TessPageIteratorLevel) -> PixelRect? {
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
+            return PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+        }
+        func text(_ level: TessPageIteratorLevel) -> String? {
+            guard let pointer = TessResultIteratorGetUTF8Text(iterator, level) else { return nil }
+            defer { TessDeleteText(pointer) }
+            return String(cString: pointer)
+        }
         var words: [Word] = []
         repeat {
-            guard let pointer = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
-            let text = String(cString: pointer)
-            TessDeleteText(pointer)
-            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
-            guard TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0 else { continue }
-            let confidence = Double(max(0, TessResultIteratorConfidence(iterator, RIL_WORD))) / 100
-            words.append(
-                Word(
-                    text: text, confidence: min(1, confidence),
-                    box: PixelRect(
-                        x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))))
-        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+            if TessPageIteratorIsAtBeginningOf(page, RIL_WORD) != 0 {
+                guard let text = text(RIL_WORD), let box = box(RIL_WORD) else { continue }
+                let confidence = Double(max(0, TessResultIteratorConfidence(iterator, RIL_WORD))) / 100
+                words.append(Word(text: text, confidence: min(1, confidence), box: box))
+            }
+            guard !words.isEmpty, let symbolText = text(RIL_SYMBOL), let symbolBox = box(RIL_SYMBOL) else { continue }
+            var symbol = Symbol(
+                text: symbolText,
+                confidence: min(1, Double(max(0, TessResultIteratorConfidence(iterator, RIL_SYMBOL))) / 100),
+                box: symbolBox)
+            if let choices = TessResultIteratorGetChoiceIterator(iterator) {
+                defer { TessChoiceIteratorDelete(choices) }
+                repeat {
+                    guard let pointer = TessChoiceIteratorGetUTF8Text(choices) else { continue }
+                    let confidence = Double(TessChoiceIteratorConfidence(choices)) / 100
+                    symbol.alternatives.append((String(cString: pointer), min(1, max(0, confidence))))
+                } while TessChoiceIteratorNext(choices) != 0
+            }
+            words[words.count - 1].symbols.append(symbol)
+        } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
         return words
     }
 

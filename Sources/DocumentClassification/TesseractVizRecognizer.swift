@@ -41,6 +41,11 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
         case character
     }
 
+    /// Whether lines read with ``models`` (names and free text, not the plain ASCII lines) give each
+    /// symbol the other characters the network weighed at its place
+    /// (``VizRecognizedSymbol/alternatives``: Tesseract's `lstm_choice_mode` 2, about a tenth more
+    /// time per line). ``VizReader`` declines a name where another character came close.
+    package let weighsAlternatives: Bool
     /// How lines no wider than ``shortLineAspect`` times their height are segmented.
     package let shortLineReading: ShortLineReading
     /// Width over height up to which a line image is short (``shortLineReading``).
@@ -51,15 +56,17 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
     /// fails here and not on the first document.
     package init(
         models: [String]? = ["Latin"], extraLanguages: [String] = ["deu", "spa"], lineReading: Bool = true,
-        variables: [String: String] = [:], plainModels: [String]? = ["eng"], shortLineReading: ShortLineReading = .line
+        variables: [String: String] = [:], plainModels: [String]? = ["eng"], shortLineReading: ShortLineReading = .line,
+        weighsAlternatives: Bool = true
     ) throws(VizRecognitionError) {
+        self.weighsAlternatives = weighsAlternatives
         self.shortLineReading = shortLineReading
         self.models = models
         self.plainModels = plainModels
         self.extraLanguages = extraLanguages
         self.lineReading = lineReading
         self.variables = variables
-        _ = try pool(for: ["eng"], models: models)
+        _ = try pool(for: ["eng"], models: models, alternatives: weighsAlternatives)
         if let plainModels { _ = try pool(for: ["eng"], models: plainModels) }
     }
 
@@ -70,13 +77,21 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
         let short = Double(image.width) <= Self.shortLineAspect * Double(image.height)
         let pool = try pool(
             for: languages, models: plain ? plainModels ?? models : models,
-            segmentation: short ? shortLineReading : .line)
+            segmentation: short ? shortLineReading : .line, alternatives: weighsAlternatives && !plain)
         do {
             let read = try pool.withEngine { $0.textConfidenceAndWords(of: image, whitelist: characters) }
             let text = read.text.trimmingCharacters(in: .whitespacesAndNewlines)
             let words = read.words.compactMap { word -> VizRecognizedWord? in
                 let text = word.text.trimmingCharacters(in: .whitespacesAndNewlines)
-                return text.isEmpty ? nil : VizRecognizedWord(text: text, confidence: word.confidence, box: word.box)
+                let symbols = word.symbols.map { symbol in
+                    VizRecognizedSymbol(
+                        text: symbol.text, confidence: symbol.confidence, box: symbol.box,
+                        alternatives: symbol.alternatives.map {
+                            VizSymbolAlternative(text: $0.text, confidence: $0.confidence)
+                        })
+                }
+                return text.isEmpty
+                    ? nil : VizRecognizedWord(text: text, confidence: word.confidence, box: word.box, symbols: symbols)
             }
             return VizRecognizedText(text: text, confidence: text.isEmpty ? 0 : read.confidence, words: words)
         } catch {
@@ -85,7 +100,7 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
     }
 
     private func pool(
-        for languages: [String], models: [String]?, segmentation: ShortLineReading = .line
+        for languages: [String], models: [String]?, segmentation: ShortLineReading = .line, alternatives: Bool = false
     ) throws(VizRecognitionError) -> TesseractPool {
         var all: [String] = []
         let requested = models ?? (languages.isEmpty ? ["eng"] : languages) + extraLanguages
@@ -93,7 +108,7 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
             all.append(language)
         }
         let language = all.joined(separator: "+")
-        let key = language + "#" + segmentation.rawValue
+        let key = language + "#" + segmentation.rawValue + (alternatives ? "#alternatives" : "")
         if let pool = pools.withLock({ $0[key] }) { return pool }
         let mode: TessPageSegMode
         switch segmentation {
@@ -104,7 +119,8 @@ package final class TesseractVizRecognizer: VizTextRecognizer {
         do {
             let pool = try TesseractPool(
                 language: language, maximumIdle: max(1, ProcessInfo.processInfo.activeProcessorCount),
-                pageSegmentation: mode, lineReading: lineReading, variables: variables)
+                pageSegmentation: mode, lineReading: lineReading,
+                variables: alternatives ? variables.merging(["lstm_choice_mode": "2"]) { own, _ in own } : variables)
             pools.withLock { $0[key] = pool }
             return pool
         } catch .recogniserUnreadable(let reason) {

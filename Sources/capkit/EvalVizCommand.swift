@@ -63,6 +63,24 @@ struct EvalVizCommand: AsyncParsableCommand {
     @Option(help: "Lowest confidence accepted for a value read once (default the reader's).")
     var minimumConfidence: Double?
 
+    @Option(
+        help:
+            "Highest confidence of another character at any place of a name for the name to count as read, comma-separated to read every frame with each (default the reader's; 1 turns it off)."
+    )
+    var nameAmbiguity: String?
+
+    @Option(
+        help:
+            "Blank columns inside a name, as a share of its line's height, from which the gap is a word gap, comma-separated to read every frame with each; 0 turns the re-spacing off (default the reader's)."
+    )
+    var nameGap: String?
+
+    @Option(help: "Whether Tesseract weighs each symbol's alternatives on Latin lines: on (the default) or off.")
+    var alternatives = "on"
+
+    @Flag(help: "With --verbose, print the symbols of every name read (exact ones too), with their alternatives.")
+    var printSymbols = false
+
     @Option(help: "Margin kept above a value line, as a share of its height (default the reader's).")
     var marginAbove: Double?
 
@@ -183,21 +201,36 @@ struct EvalVizCommand: AsyncParsableCommand {
                 try TesseractVizRecognizer(
                     models: models, lineReading: tesseractSetup != "plain", variables: variables,
                     plainModels: plainModels == "same" ? nil : plainModels.split(separator: "+").map(String.init),
-                    shortLineReading: TesseractVizRecognizer.ShortLineReading(rawValue: shortLines) ?? .line))
+                    shortLineReading: TesseractVizRecognizer.ShortLineReading(rawValue: shortLines) ?? .line,
+                    weighsAlternatives: alternatives != "off"))
             let chosenCandidates = try candidates.map(Self.parseCandidates)
             let scales = horizontalScales?.split(separator: ",").compactMap { Double($0) }
+            let ambiguities = nameAmbiguity?.split(separator: ",").compactMap { Double($0) }
+            let gaps = nameGap?.split(separator: ",").compactMap { Double($0) }
             for mode in readings {
                 for scale in scales ?? [VizReader(recognizer: recognizer).horizontalScale] {
-                    var reader = VizReader(recognizer: recognizer)
-                    if let chosenCandidates { reader.candidates = chosenCandidates }
-                    if let marginAbove { reader.valueMarginAbove = marginAbove }
-                    if let minimumConfidence { reader.minimumConfidence = minimumConfidence }
-                    reader.horizontalScale = scale
-                    reader.sharesLines = sharedLines != "off"
-                    reader.retriesSharedLineAlone = sharedLines == "retry"
-                    reader.prunesRetries = retries == "productive"
-                    if mode == "single" { reader.candidates = [.init(.asRectified, restrictsCharacters: false)] }
-                    readers.append(((scales?.count ?? 0) > 1 ? "\(mode) x\(scale)" : mode, reader))
+                    for ambiguity in ambiguities ?? [VizReader(recognizer: recognizer).maximumNameAmbiguity] {
+                        for gap in gaps ?? [VizReader(recognizer: recognizer).nameWordGapShare] {
+                            var reader = VizReader(recognizer: recognizer)
+                            reader.maximumNameAmbiguity = ambiguity
+                            reader.nameWordGapShare = gap
+                            reader.spacesNamesByInkGaps = gap > 0
+                            if let chosenCandidates { reader.candidates = chosenCandidates }
+                            if let marginAbove { reader.valueMarginAbove = marginAbove }
+                            if let minimumConfidence { reader.minimumConfidence = minimumConfidence }
+                            reader.horizontalScale = scale
+                            reader.sharesLines = sharedLines != "off"
+                            reader.retriesSharedLineAlone = sharedLines == "retry"
+                            reader.prunesRetries = retries == "productive"
+                            if mode == "single" {
+                                reader.candidates = [.init(.asRectified, restrictsCharacters: false)]
+                            }
+                            var name = (scales?.count ?? 0) > 1 ? "\(mode) x\(scale)" : mode
+                            if (ambiguities?.count ?? 0) > 1 { name += " ambiguity \(ambiguity)" }
+                            if (gaps?.count ?? 0) > 1 { name += " gap \(gap)" }
+                            readers.append((name, reader))
+                        }
+                    }
                 }
             }
         } catch {
@@ -270,6 +303,7 @@ struct EvalVizCommand: AsyncParsableCommand {
                             }
                         }
                         for (r, (mode, reader)) in readers.enumerated() {
+                            recognizer.forgetReads()
                             let start = ThreadCPUTime.now(), ocrStart = recognizer.seconds
                             let callsBefore = recognizer.calls
                             let reading: VizReading?
@@ -298,6 +332,12 @@ struct EvalVizCommand: AsyncParsableCommand {
                                     byCandidate[r][cell.field, default: [:]][value.candidate] = counts
                                     if exact {
                                         tally.exact += 1
+                                        if verbose, printSymbols, cell.field.kind == .name {
+                                            print(
+                                                "  \(label)exact \(tier.rawValue) \(layoutName) seed \(frameSeed) \(cell.field.rawValue) candidate \(value.candidate)"
+                                            )
+                                            Self.printSymbols(of: value.rawText, in: recognizer.recentReads)
+                                        }
                                     } else {
                                         tally.wrong += 1
                                         if let printed, Self.folded(printed) == Self.folded(value.value) {
@@ -310,6 +350,9 @@ struct EvalVizCommand: AsyncParsableCommand {
                                                     + "(raw '\(value.rawText)', candidate \(value.candidate), "
                                                     + "confidence \(Int(value.confidence * 100)) %)"
                                             )
+                                            if cell.field.kind == .name {
+                                                Self.printSymbols(of: value.rawText, in: recognizer.recentReads)
+                                            }
                                         }
                                     }
                                 } else if printed != nil {
@@ -355,6 +398,27 @@ struct EvalVizCommand: AsyncParsableCommand {
                     }
                 }
             }
+        }
+    }
+
+    /// The symbols of the reads whose text is `raw` (`--verbose`): each with its confidence and the
+    /// alternatives the recogniser weighed, and the gaps between word boxes.
+    static func printSymbols(of raw: String, in reads: [VizRecognizedText]) {
+        for read in reads where read.text == raw {
+            var parts: [String] = []
+            var last: PixelRect?
+            for word in read.words {
+                if let last { parts.append("[gap \(word.box.x - last.x - last.width)]") }
+                last = word.box
+                for symbol in word.symbols {
+                    let others = symbol.alternatives.filter { $0.text != symbol.text }.prefix(3)
+                        .map { "\($0.text)\(Int($0.confidence * 100))" }
+                    parts.append(
+                        "\(symbol.text)\(Int(symbol.confidence * 100))"
+                            + (others.isEmpty ? "" : "(" + others.joined(separator: ",") + ")"))
+                }
+            }
+            print("      symbols (h \(read.words.first?.box.height ?? 0)): " + parts.joined(separator: " "))
         }
     }
 
@@ -445,10 +509,17 @@ final class TimedVizRecognizer: VizTextRecognizer {
     private let wrapped: any VizTextRecognizer
     private let total = Locked((seconds: 0.0, calls: 0))
     private let byModel = Locked([String: (seconds: Double, calls: Int)]())
+    private let reads = Locked([VizRecognizedText]())
 
     init(_ wrapped: any VizTextRecognizer) {
         self.wrapped = wrapped
     }
+
+    /// The reads since the last ``forgetReads()`` (for `--verbose`: the symbols of a failed field).
+    var recentReads: [VizRecognizedText] { reads.withLock { $0 } }
+
+    /// Forgets the reads kept for ``recentReads``.
+    func forgetReads() { reads.withLock { $0.removeAll() } }
 
     /// CPU seconds spent in the wrapped recogniser so far.
     var seconds: Double { total.withLock { $0.seconds } }
@@ -475,6 +546,8 @@ final class TimedVizRecognizer: VizTextRecognizer {
                 $0[key, default: (0, 0)].calls += 1
             }
         }
-        return try wrapped.readLine(image, languages: languages, characters: characters)
+        let read = try wrapped.readLine(image, languages: languages, characters: characters)
+        reads.withLock { $0.append(read) }
+        return read
     }
 }

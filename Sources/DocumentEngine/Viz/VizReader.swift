@@ -46,6 +46,20 @@ package struct VizReader: Sendable {
     /// Whether the retries that never yield on the tuning family are left out
     /// (``isProductive(_:cell:)``).
     package var prunesRetries = true
+    /// Highest confidence the recogniser may give another letter than the one it read at any place
+    /// of a name (``VizRecognizedSymbol/alternatives``, ``ambiguity(_:)``) for the name to count as
+    /// read: above it the read fails and the next candidate is tried. A letter the network hesitated
+    /// over (`WEIß` read `WEIR` with B weighed at 0.65, `FITZWILLIAM` read with `Ł` under a pattern
+    /// stroke and L weighed at 0.65) is a wrong value more often than not. Chosen on the tuning
+    /// family (`capkit eval-viz --name-ambiguity`); an engine that gives no alternatives is never
+    /// stopped.
+    package var maximumNameAmbiguity = 0.5
+    /// Whether a name's words are re-spaced where the print shows a word gap the recogniser read
+    /// through (``spacedByInkGaps(_:in:lineHeight:gapShare:)``).
+    package var spacesNamesByInkGaps = true
+    /// Blank columns, as a share of the value line's height, from which a gap inside a name is a word
+    /// gap (chosen on the tuning family, `capkit eval-viz --name-gap`).
+    package var nameWordGapShare = 0.5
     /// The line finder.
     package var lineFinder = VizLineFinder()
     /// The ways each field is read, in order: the first whose value passes the field's checks is
@@ -215,16 +229,28 @@ package struct VizReader: Sendable {
             for (index, shared) in plan {
                 let variant = candidates[index]
                 var texts: [String] = []
+                var symbols: [VizRecognizedSymbol] = []
                 var confidence = 1.0
                 if shared, let read = sharedReads[cell.field] {
                     texts = [read.text]
                     confidence = read.confidence
                 } else {
-                    for crop in crops {
+                    for (crop, line) in zip(crops, lines) {
+                        let image = variant.preparation.prepared(crop)
                         let read = try recognizer.readLine(
-                            variant.preparation.prepared(crop), languages: layout.languages,
+                            image, languages: layout.languages,
                             characters: variant.restrictsCharacters ? characters : nil)
-                        texts.append(read.text)
+                        var text = read.text
+                        // A name's words as the print spaces them (``spacedByInkGaps``).
+                        if cell.field.kind == .name, spacesNamesByInkGaps, image.height == crop.height,
+                            horizontalScale == 1,
+                            let spaced = Self.spacedByInkGaps(
+                                read.words, in: image, lineHeight: line.rect.height, gapShare: nameWordGapShare)
+                        {
+                            text = spaced
+                        }
+                        texts.append(text)
+                        symbols += read.words.flatMap(\.symbols)
                         confidence = min(confidence, read.confidence)
                     }
                 }
@@ -250,6 +276,15 @@ package struct VizReader: Sendable {
                         agreeing[refolded.1?.isoString ?? refolded.0] != nil
                     {
                         checked = refolded
+                    }
+                }
+                // A name where the recogniser weighed another character close to the one it read is
+                // not taken (the next candidate may read it without the doubt).
+                if checked != nil, cell.field.kind == .name {
+                    let doubt = Self.ambiguity(symbols)
+                    if doubt > maximumNameAmbiguity {
+                        attempts[attempts.count - 1] += " (another character weighed at \(Int(doubt * 100)) %)"
+                        checked = nil
                     }
                 }
                 guard let checked else { continue }
@@ -310,6 +345,112 @@ package struct VizReader: Sendable {
         }
         values.sort { $0.field < $1.field }
         return VizReading(layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined)
+    }
+
+    /// The text of `words` (read on `image`, a name's line; their symbols' boxes in its pixels) with
+    /// a space wherever the print has a word gap the recogniser read through: between two symbols of
+    /// one word whose centres enclose a run of blank columns at least `gapShare` of `lineHeight`
+    /// wide (`VANDER` for `VAN DER`), and in place of a hyphen whose centre stands in such a run (a
+    /// pattern stroke or nothing read as `-`: `VAN-DER`); a space only where both parts hold two
+    /// letters or more. Letters of a word are less than a fifth of the height apart, words about
+    /// half of it; a hyphen printed is ink in its run and breaks it.
+    /// Columns are blank without a pixel darker than halfway between the image's print (its 5th
+    /// percentile) and ground (its 80th). Nil when nothing changes or a word has no symbol boxes.
+    static func spacedByInkGaps(
+        _ words: [VizRecognizedWord], in image: GrayImage, lineHeight: Int, gapShare: Double
+    ) -> String? {
+        guard !words.isEmpty, words.allSatisfy({ !$0.symbols.isEmpty }), image.width > 0, image.height > 0 else {
+            return nil
+        }
+        let histogram = GrayLevelHistogram(image)
+        let threshold = UInt8(clamping: (histogram.percentile(0.05) + histogram.percentile(0.8)) / 2)
+        guard histogram.percentile(0.8) - histogram.percentile(0.05) >= 16 else { return nil }
+        var blank = [Bool](repeating: true, count: image.width)
+        for y in 0..<image.height {
+            let row = y * image.width
+            for x in 0..<image.width where image.pixels[row + x] < threshold { blank[x] = false }
+        }
+        // The runs of blank columns wide enough to be a word gap.
+        let minimum = max(2, Int((gapShare * Double(lineHeight)).rounded()))
+        var gaps: [Range<Int>] = []
+        var start: Int?
+        for x in 0...image.width {
+            if x < image.width, blank[x] {
+                if start == nil { start = x }
+            } else if let first = start {
+                if x - first >= minimum { gaps.append(first..<x) }
+                start = nil
+            }
+        }
+        guard !gaps.isEmpty else { return nil }
+        func centre(_ box: PixelRect) -> Int { box.x + box.width / 2 }
+        var changed = false
+        var out: [String] = []
+        for word in words {
+            var text = ""
+            for (index, symbol) in word.symbols.enumerated() {
+                if symbol.text == "-" || symbol.text == "‐", gaps.contains(where: { $0.contains(centre(symbol.box)) }) {
+                    text += " "
+                    changed = true
+                    continue
+                }
+                // A space between two parts of two letters or more each: a lone letter apart
+                // (`M AHMOUD`) is more often a wide glyph's own gap or a stroke than an initial.
+                if index >= 2, word.symbols.count - index >= 2 {
+                    let left = centre(word.symbols[index - 1].box), right = centre(symbol.box)
+                    let lettersBefore = text.split(separator: " ").last.map { $0.filter(\.isLetter).count } ?? 0
+                    if word.symbols[index - 1].text != "-", lettersBefore >= 2,
+                        gaps.contains(where: { $0.lowerBound > left && $0.upperBound <= right })
+                    {
+                        text += " "
+                        changed = true
+                    }
+                }
+                text += symbol.text
+            }
+            out.append(text)
+        }
+        guard changed else { return nil }
+        return collapseSpaces(out.joined(separator: " "))
+    }
+
+    /// The highest confidence the recogniser gave another letter than the one it read, at any place
+    /// of `symbols`; 0 when it gave no alternatives. Another letter is one of another base
+    /// (``baseLetter(_:)``: `B` weighed beside `R`, `-` beside `J`), or the plain letter beside a
+    /// letter with a stroke through it (`L` beside `Ł`: a pattern stroke across an `L` reads as the
+    /// stroke of `Ł`). Case and accents alone are not doubt: `Ä` weighed beside `Ã`, `Ó` beside `O`
+    /// (the network weighs an accent it cannot see; the first read keeps the print's).
+    static func ambiguity(_ symbols: [VizRecognizedSymbol]) -> Double {
+        var highest = 0.0
+        for symbol in symbols {
+            let read = symbol.text.uppercased()
+            let readBase = baseLetter(read)
+            for alternative in symbol.alternatives {
+                let other = alternative.text.uppercased()
+                guard other != read else { continue }
+                let otherBase = baseLetter(other)
+                guard otherBase != readBase || (strokedLetters.contains(read) && other == otherBase) else { continue }
+                highest = max(highest, alternative.confidence)
+            }
+        }
+        return highest
+    }
+
+    /// Capitals whose diacritic is a stroke through the letter, which a pattern line across the plain
+    /// letter imitates.
+    static let strokedLetters: Set<String> = ["Ł", "Ø", "Đ", "Ħ", "Ŧ"]
+
+    /// `text` (an upper-case letter) without its diacritics: accents and cedillas dropped, a stroked
+    /// letter its plain one (`Ł` → `L`, `Ø` → `O`, `Đ` and `Ð` → `D`); other letters (`ß`, `Þ`, `Æ`)
+    /// as they are.
+    static func baseLetter(_ text: String) -> String {
+        let stroked: [String: String] = ["Ł": "L", "Ø": "O", "Đ": "D", "Ð": "D", "Ħ": "H", "Ŧ": "T", "İ": "I"]
+        if let plain = stroked[text] { return plain }
+        return String(
+            String.UnicodeScalarView(
+                text.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+                    $0.properties.canonicalCombiningClass == .notReordered
+                }))
     }
 
     /// Whether candidate `index` is worth a recogniser call for `cell` after the earlier ones failed.

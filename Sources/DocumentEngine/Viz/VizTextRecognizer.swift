@@ -41,11 +41,46 @@ package struct VizRecognizedWord: Sendable, Equatable {
     package var confidence: Double
     /// The word's box in the pixels of the line image read.
     package var box: PixelRect
+    /// The word's characters with their boxes, left to right (empty when the engine gives none).
+    package var symbols: [VizRecognizedSymbol]
 
-    package init(text: String, confidence: Double, box: PixelRect) {
+    package init(text: String, confidence: Double, box: PixelRect, symbols: [VizRecognizedSymbol] = []) {
         self.text = text
         self.confidence = confidence
         self.box = box
+        self.symbols = symbols
+    }
+}
+
+/// One character a ``VizTextRecognizer`` read, with where it stands on the line image and the other
+/// characters the engine weighed at its place.
+package struct VizRecognizedSymbol: Sendable, Equatable {
+    /// The character read.
+    package var text: String
+    /// The engine's confidence in it, 0...1.
+    package var confidence: Double
+    /// Its box in the pixels of the line image read.
+    package var box: PixelRect
+    /// The characters the engine weighed at this place, most likely first, with their confidences
+    /// (0...1); empty when the engine gives none.
+    package var alternatives: [VizSymbolAlternative]
+
+    package init(text: String, confidence: Double, box: PixelRect, alternatives: [VizSymbolAlternative] = []) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+        self.alternatives = alternatives
+    }
+}
+
+/// A character a ``VizTextRecognizer`` weighed at one place of a line, with its confidence (0...1).
+package struct VizSymbolAlternative: Sendable, Equatable {
+    package var text: String
+    package var confidence: Double
+
+    package init(text: String, confidence: Double) {
+        self.text = text
+        self.confidence = confidence
     }
 }
 
