@@ -78,7 +78,9 @@ bench: release
 	RELEASE_BIN=$(RELEASE_BIN) scripts/bench
 
 ## make train-ocr: retrain the MRZ recogniser from OCR-B renders and generated frames (8.5 minutes on
-## 2 cores) into /tmp/mrz-ocrb.bin: on x86-64 Debian, byte for byte the bundled weights. To ship new ones, raise
+## 2 cores) into /tmp/mrz-ocrb.bin, the same weights for the same seed and engine. The bundled version 2 was trained at
+## commit 823f927; the zone search and the scene generator have changed since, so the generated frames' cells
+## are cut differently and a retrain today gives other weights (checked in the thirteenth sitting). To ship new ones, raise
 ## --weights-version, copy the file to Sources/DocumentEngine/Resources and run
 ## `capkit resources pack Sources/DocumentEngine/Resources --version N`.
 train-ocr: release
