@@ -55,7 +55,10 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
     @Option(help: "Write frames (PGM) and truth.jsonl per tier under this directory.")
     var out: String?
 
-    @Flag(help: "Print, per tier, the reader's CPU time per step (finder and each look) over the single frames.")
+    @Flag(
+        help:
+            "Print, per tier, the reader's CPU time per step (finder and each look) over the single frames, and over the video frames."
+    )
     var timings = false
 
     @Flag(help: "Measure the reader without its codeword look (zxing-cpp looks only).")
@@ -226,25 +229,7 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
                     + " (budget \(PDF417Reader.maximumWork)); to the reading look: max \(read.last ?? 0)"
                     + ", p95 \(read.isEmpty ? 0 : read[min(read.count - 1, Int(0.95 * Double(read.count)))])")
         }
-        if !report.steps.isEmpty {
-            print(
-                "           step                          made  decoded  ms per frame  ms per step  decoder share"
-                    + "  ms per decoding step  ms per other step  outcomes")
-            for (name, total) in report.steps.sorted(by: { $0.value.milliseconds > $1.value.milliseconds }) {
-                let others = total.made - total.decoded
-                print(
-                    "           " + name.padding(toLength: 28, withPad: " ", startingAt: 0)
-                        + String(
-                            format: "  %4d  %7d  %12.1f  %11.1f  %12.0f%%  %20.1f  %17.1f", total.made, total.decoded,
-                            total.milliseconds / n, total.milliseconds / Double(max(1, total.made)),
-                            100 * total.decoderMilliseconds / max(1e-9, total.milliseconds),
-                            total.decodedMilliseconds / Double(max(1, total.decoded)),
-                            (total.milliseconds - total.decodedMilliseconds) / Double(max(1, others)))
-                        + "  "
-                        + total.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
-                            separator: ", "))
-            }
-        }
+        if !report.steps.isEmpty { Self.printSteps(report.steps, frames: n, title: "step") }
         guard report.videoCards > 0 else { return }
         print(
             String(
@@ -256,6 +241,10 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
                 report.videoReaderMilliseconds.reduce(0, +) / Double(max(1, report.videoReaderMilliseconds.count)),
                 Self.percentile(report.videoReaderMilliseconds, 0.95)))
         for line in Self.costLines(report.videoFrameCosts) { print("           video frames, " + line) }
+        if !report.videoSteps.isEmpty {
+            Self.printSteps(
+                report.videoSteps, frames: Double(max(1, report.videoReaderMilliseconds.count)), title: "video step")
+        }
         if !report.videoFramesToRead.isEmpty {
             let n = Double(report.videoFramesToRead.count)
             print(
@@ -272,6 +261,29 @@ struct EvalBarcodeCommand: AsyncParsableCommand {
                         / Double(report.videoCards))
             }
             print("           video cards read within reader CPU: " + within.joined(separator: ", "))
+        }
+    }
+
+    /// The reader's steps over `frames` frames, most costly first: how often each was made and
+    /// decoded, its CPU milliseconds per frame and per step, the decoder's share, and its outcomes.
+    static func printSteps(_ steps: [String: LicenceBackEvaluation.StepTotal], frames n: Double, title: String) {
+        print(
+            "           " + title.padding(toLength: 28, withPad: " ", startingAt: 0)
+                + "  made  decoded  ms per frame  ms per step  decoder share"
+                + "  ms per decoding step  ms per other step  outcomes")
+        for (name, total) in steps.sorted(by: { $0.value.milliseconds > $1.value.milliseconds }) {
+            let others = total.made - total.decoded
+            print(
+                "           " + name.padding(toLength: 28, withPad: " ", startingAt: 0)
+                    + String(
+                        format: "  %4d  %7d  %12.1f  %11.1f  %12.0f%%  %20.1f  %17.1f", total.made, total.decoded,
+                        total.milliseconds / n, total.milliseconds / Double(max(1, total.made)),
+                        100 * total.decoderMilliseconds / max(1e-9, total.milliseconds),
+                        total.decodedMilliseconds / Double(max(1, total.decoded)),
+                        (total.milliseconds - total.decodedMilliseconds) / Double(max(1, others)))
+                    + "  "
+                    + total.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+                        separator: ", "))
         }
     }
 

@@ -79,16 +79,18 @@ import Testing
         decoded.corners = Quadrilateral2D(x: 0, y: 0, width: 120, height: 40)
         // Then the true reading stands, and another level or too many bytes are contradicted from
         // the cut-out's own indicators
-        #expect(PDF417ReadingCheck.contradiction(of: decoded, in: page, cutOut: (cutOut, 1)) == nil)
+        #expect(PDF417ReadingCheck.contradiction(of: decoded, in: page, cutOut: (cutOut, 1, nil)) == nil)
         var otherLevel = decoded
         otherLevel.errorCorrectionLevel = 7
         #expect(
-            PDF417ReadingCheck.contradiction(of: otherLevel, in: page, cutOut: (cutOut, 1))?.contains("level 7") == true
+            PDF417ReadingCheck.contradiction(of: otherLevel, in: page, cutOut: (cutOut, 1, nil))?.contains("level 7")
+                == true
         )
         var tooLong = decoded
         tooLong.bytes = Array(repeating: 0x41, count: 300)
         #expect(
-            PDF417ReadingCheck.contradiction(of: tooLong, in: page, cutOut: (cutOut, 1))?.contains("300 bytes") == true)
+            PDF417ReadingCheck.contradiction(of: tooLong, in: page, cutOut: (cutOut, 1, nil))?.contains("300 bytes")
+                == true)
         // And at the wrong corners alone nothing can be read, so nothing is contradicted
         #expect(PDF417ReadingCheck.contradiction(of: otherLevel, in: page) == nil)
         // And a cut-out that holds no symbol falls back to zxing-cpp's corners
@@ -97,7 +99,7 @@ import Testing
         guard case let .decoded(original) = try PDF417Decoder().attempt(page) else { return }
         atTrueCorners.corners = original.corners
         #expect(
-            PDF417ReadingCheck.contradiction(of: atTrueCorners, in: page, cutOut: (blank, 1))?.contains("level 7")
+            PDF417ReadingCheck.contradiction(of: atTrueCorners, in: page, cutOut: (blank, 1, nil))?.contains("level 7")
                 == true)
     }
 
@@ -110,5 +112,58 @@ import Testing
         #expect(rowByRow.errorCorrectionLevel == full.errorCorrectionLevel)
         #expect(rowByRow.corrected() == BarcodeCodewordTests.block())
         #expect(PDF417RowScanner(rowStep: 0).rowStep == 1)
+    }
+
+    @Test func theRowScannerReadsOnlyTheOrientationItIsGiven() throws {
+        let symbol = BarcodeCodewordTests.frame(hiding: [])
+        let turned = symbol.rotated(quarterTurnsClockwise: 2)
+        let scanner = PDF417RowScanner()
+        // Given the symbol's orientation, that one reads it
+        #expect(scanner.scan(symbol, upright: true)?.corrected() == BarcodeCodewordTests.block())
+        #expect(scanner.scan(turned, upright: false)?.corrected() == BarcodeCodewordTests.block())
+        // And the other one is not read at all
+        #expect(scanner.scan(turned, upright: true) == nil)
+        #expect(scanner.scan(symbol, upright: false) == nil)
+        // Without it, both are read
+        #expect(scanner.scan(turned)?.corrected() == BarcodeCodewordTests.block())
+    }
+
+    @Test func zxingsCornersTellWhetherTheSymbolIsUpright() {
+        let upright = Quadrilateral2D(corners: [
+            Point2D(x: 20, y: 10), Point2D(x: 300, y: 14), Point2D(x: 298, y: 110), Point2D(x: 22, y: 106),
+        ])
+        #expect(PDF417Reader.isUpright(upright, width: 320) == true)
+        // The same symbol turned by 180°: its upper left corner comes first, at the right.
+        let c = upright.corners
+        #expect(PDF417Reader.isUpright(Quadrilateral2D(corners: [c[2], c[3], c[0], c[1]]), width: 320) == false)
+        // A first side across the rows, or corners bunched together, tell nothing.
+        #expect(PDF417Reader.isUpright(Quadrilateral2D(corners: [c[3], c[0], c[1], c[2]]), width: 320) == nil)
+        #expect(
+            PDF417Reader.isUpright(
+                Quadrilateral2D(corners: [
+                    Point2D(x: 100, y: 10), Point2D(x: 130, y: 10), Point2D(x: 130, y: 90), Point2D(x: 100, y: 90),
+                ]), width: 320) == nil)
+    }
+
+    @Test func aCutOutIsCheckedInTheOrientationZxingsCornersGive() throws {
+        // Given the symbol cut out upside down (half height), decoded at corners off the symbol
+        let symbol = BarcodeCodewordTests.frame(hiding: [])
+        let cutOut = symbol.resized(width: symbol.width, height: symbol.height / 2).rotated(quarterTurnsClockwise: 2)
+        let page = BarcodeCodewordTests.page(hiding: [])
+        guard case var .decoded(decoded) = try PDF417Decoder().attempt(page) else {
+            Issue.record("the clean test symbol was not decoded")
+            return
+        }
+        decoded.corners = Quadrilateral2D(x: 0, y: 0, width: 120, height: 40)
+        decoded.errorCorrectionLevel = 7
+        // Then read turned (as the corners say), the cut-out's indicators contradict another level
+        #expect(
+            PDF417ReadingCheck.contradiction(of: decoded, in: page, cutOut: (cutOut, 1, false))?.contains("level 7")
+                == true)
+        #expect(
+            PDF417ReadingCheck.contradiction(of: decoded, in: page, cutOut: (cutOut, 1, nil))?.contains("level 7")
+                == true)
+        // And read upright only, the cut-out gives nothing and nothing else can be read there
+        #expect(PDF417ReadingCheck.contradiction(of: decoded, in: page, cutOut: (cutOut, 1, true)) == nil)
     }
 }

@@ -543,6 +543,9 @@ package struct PDF417Reader: Sendable {
                 }
                 return nil
             case var .decoded(symbol):
+                // zxing-cpp gives the symbol's upper left and right corners first: in a cut-out, the
+                // symbol is upright when they run left to right (its indicators are read only so).
+                let upright = PDF417Reader.isUpright(symbol.corners, width: image.width)
                 symbol.corners = symbol.corners.mapped(toFrame)
                 // The symbol's indicators are read in the look's own image when it is a cut-out
                 // of the symbol (every row of one enlarged `rowScale` times less across the rows).
@@ -552,7 +555,9 @@ package struct PDF417Reader: Sendable {
                     case .symbolRectified, .symbolRectifiedLocalMean: (image, 2)
                     default: (image, 1)
                     }
-                if let contradiction = PDF417ReadingCheck.contradiction(of: symbol, in: frame, cutOut: cutOut) {
+                if let contradiction = PDF417ReadingCheck.contradiction(
+                    of: symbol, in: frame, cutOut: cutOut.map { ($0.image, $0.rowStep, upright) })
+                {
                     lastOutcome = "contradicted"
                     if located == nil {
                         located = symbol.corners
@@ -638,6 +643,18 @@ package struct PDF417Reader: Sendable {
     }
 
     // MARK: - Geometry
+
+    /// Whether a symbol whose corners zxing-cpp gave as `corners` (its upper left, upper right,
+    /// lower right and lower left, in that order) lies upright in an image `width` pixels wide: true
+    /// when its rows run left to right, false when right to left (turned by 180°), nil when its two
+    /// sides along the rows together span less than a quarter of the width either way (corners off
+    /// the symbol, or a first side across its rows).
+    static func isUpright(_ corners: Quadrilateral2D, width: Int) -> Bool? {
+        let c = corners.corners
+        let along = (c[1].x - c[0].x) + (c[2].x - c[3].x)
+        guard abs(along) > Double(width) / 4 else { return nil }
+        return along > 0
+    }
 
     /// Rectification scale for a card seen at `framePixelsPerMillimetre`: about 3 pixels per module
     /// (11.7 px/mm), more when the frame has more (up to 16 px/mm).

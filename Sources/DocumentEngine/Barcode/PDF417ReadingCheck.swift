@@ -20,8 +20,10 @@ package enum PDF417ReadingCheck {
     ///
     /// `cutOut` is the image zxing-cpp decoded the symbol from when that image is a cut-out of
     /// one symbol, upright by the reader's own geometry (a fitted outline, a found region), with
-    /// the scanline spacing that suits its vertical scale: the indicators are read there first,
-    /// with no resampling, then (when that reading is not trusted) at zxing-cpp's corners alone.
+    /// the scanline spacing that suits its vertical scale and the symbol's orientation in it when
+    /// zxing-cpp's corners tell it (``PDF417Reader/isUpright(_:width:)``; nil: both are read): the
+    /// indicators are read there first, with no resampling, then (when that reading is not
+    /// trusted) at zxing-cpp's corners alone.
     /// Without a cut-out (the rectified card, the whole frame) they are read at zxing-cpp's
     /// corners, then on the parallelograms of their sides (``indicators(near:in:parallelograms:)``):
     /// zxing-cpp 1.4 often reports corners off the symbol (a side inside the rows, or the first
@@ -30,11 +32,11 @@ package enum PDF417ReadingCheck {
     /// trusted 68 times; of the 92 others, the corners gave trusted indicators 12 times, at least
     /// 10 of them on the corners' own shape, and none contradicted the symbol.
     package static func contradiction(
-        of symbol: PDF417Symbol, in frame: GrayImage, cutOut: (image: GrayImage, rowStep: Int)? = nil
+        of symbol: PDF417Symbol, in frame: GrayImage, cutOut: (image: GrayImage, rowStep: Int, upright: Bool?)? = nil
     ) -> String? {
         let grid =
             if let cutOut {
-                trusted(PDF417RowScanner(rowStep: cutOut.rowStep).scan(cutOut.image))
+                trusted(PDF417RowScanner(rowStep: cutOut.rowStep).scan(cutOut.image, upright: cutOut.upright))
                     ?? indicators(near: symbol.corners, in: frame, parallelograms: false)
             } else {
                 indicators(near: symbol.corners, in: frame)
@@ -58,6 +60,11 @@ package enum PDF417ReadingCheck {
     /// (``trusted(_:)``). A misread symbol's corners can be off (one corner a quarter of the height
     /// away), and a cut-out along a wrong side crosses rows: the parallelograms on the upper side
     /// and either lateral side are tried after the quadrilateral, unless `parallelograms` is false.
+    ///
+    /// Each shape is cut out as the reader's looks cut a symbol, enlarged half as much across the
+    /// rows (``PDF417Reader/rowScale``) and read on every pixel row, and upright only: its first side
+    /// runs from zxing-cpp's upper-left corner to its upper-right one, so the symbol cannot lie
+    /// turned by 180° in it.
     static func indicators(
         near quad: Quadrilateral2D, in frame: GrayImage, parallelograms: Bool = true
     ) -> PDF417CodewordGrid? {
@@ -72,10 +79,13 @@ package enum PDF417ReadingCheck {
         for shape in shapes where shape.isConvex {
             // Grown by the quiet zone, as the looks at a located symbol are (``PDF417Reader``).
             let centre = shape.centroid
-            guard let cut = PDF417Reader.upright(frame, quad: shape.mapped { centre + ($0 - centre) * 1.16 }) else {
+            guard
+                let cut = PDF417Reader.upright(
+                    frame, quad: shape.mapped { centre + ($0 - centre) * 1.16 }, rowScale: PDF417Reader.rowScale)
+            else {
                 continue
             }
-            if let grid = trusted(PDF417RowScanner().scan(cut.image)) { return grid }
+            if let grid = trusted(PDF417RowScanner(rowStep: 1).scan(cut.image, upright: true)) { return grid }
         }
         return nil
     }

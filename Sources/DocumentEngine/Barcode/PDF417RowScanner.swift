@@ -36,9 +36,14 @@ package struct PDF417RowScanner: Sendable {
     static let stopWidths: [Double] = [7, 1, 1, 3, 1, 1, 1, 2, 1]
 
     /// Reads `image` as it is and turned by 180°, returning the grid with more votes (nil when
-    /// neither gave a symbol's rows, columns and level).
-    package func scan(_ image: GrayImage) -> PDF417CodewordGrid? {
+    /// neither gave a symbol's rows, columns and level). When the symbol's orientation is known
+    /// (`upright`: true as it is, false turned by 180°), only that one is read: the other costs a
+    /// second pass and reads nothing (a symbol turned by 180° shows its patterns reversed).
+    package func scan(_ image: GrayImage, upright: Bool? = nil) -> PDF417CodewordGrid? {
         guard image.width >= 64, image.height >= 12, image.width <= 2000, image.height <= 2000 else { return nil }
+        if let upright {
+            return scanOriented(upright ? image : image.rotated(quarterTurnsClockwise: 2))
+        }
         let upright = scanOriented(image)
         if let upright, upright.filled >= upright.rows * upright.columns * 3 / 4 { return upright }
         let turned = scanOriented(image.rotated(quarterTurnsClockwise: 2))

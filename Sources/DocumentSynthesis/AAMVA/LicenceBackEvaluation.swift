@@ -127,6 +127,9 @@ package struct LicenceBackEvaluation: Sendable {
         /// With ``LicenceBackEvaluation/profilesSteps``: the reader's steps over all single frames,
         /// by name (``PDF417ReadProfile``).
         package var steps: [String: StepTotal] = [:]
+        /// With ``LicenceBackEvaluation/profilesSteps``: the reader's steps over all video frames read
+        /// (up to each card's first reading), by name.
+        package var videoSteps: [String: StepTotal] = [:]
         /// With ``LicenceBackEvaluation/profilesSteps``: the work units spent up to the decoding
         /// look, per frame read exactly, and per frame in all (``PDF417Reader/workUnits(_:_:)``).
         package var workToRead: [Int] = []
@@ -265,18 +268,7 @@ package struct LicenceBackEvaluation: Sendable {
             var whole = PDF417Pacing.full
             let (result, time, localiserTime, localised) = read(
                 sample, profile: &profile, evidence: &single, pacing: &whole)
-            for step in profile?.steps ?? [] {
-                var total = report.steps[step.name] ?? StepTotal()
-                total.made += 1
-                total.milliseconds += step.milliseconds
-                total.decoderMilliseconds += step.decoderMilliseconds
-                total.outcomes[step.outcome, default: 0] += 1
-                if step.outcome == "decoded" {
-                    total.decoded += 1
-                    total.decodedMilliseconds += step.milliseconds
-                }
-                report.steps[step.name] = total
-            }
+            Self.add(profile?.steps ?? [], to: &report.steps)
             if let steps = profile?.steps {
                 report.work.append(steps.last?.work ?? 0)
                 if case let .success(reading) = result, reading.symbol.bytes == sample.payload,
@@ -306,9 +298,10 @@ package struct LicenceBackEvaluation: Sendable {
             var pacing = videoPacing
             var spent = 0.0
             for (shown, sample) in frames.enumerated() {
-                var profile: PDF417ReadProfile?
+                var profile: PDF417ReadProfile? = profilesSteps ? PDF417ReadProfile() : nil
                 let (result, time, localiserTime, _) = read(
                     sample, profile: &profile, evidence: &evidence, pacing: &pacing)
+                Self.add(profile?.steps ?? [], to: &report.videoSteps)
                 report.videoReaderMilliseconds.append(time)
                 spent += time
                 let read: Bool
@@ -334,6 +327,22 @@ package struct LicenceBackEvaluation: Sendable {
             }
         }
         return report
+    }
+
+    /// Adds one frame's reader steps to the totals by step name.
+    private static func add(_ steps: [PDF417ReadProfile.Step], to totals: inout [String: StepTotal]) {
+        for step in steps {
+            var total = totals[step.name] ?? StepTotal()
+            total.made += 1
+            total.milliseconds += step.milliseconds
+            total.decoderMilliseconds += step.decoderMilliseconds
+            total.outcomes[step.outcome, default: 0] += 1
+            if step.outcome == "decoded" {
+                total.decoded += 1
+                total.decodedMilliseconds += step.milliseconds
+            }
+            totals[step.name] = total
+        }
     }
 
     /// Judges one single-frame reading and counts it.
