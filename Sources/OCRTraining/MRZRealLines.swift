@@ -108,7 +108,8 @@ package struct MRZRealLines: Sendable {
         }
         guard let most = counts.max(), most > 0 else { return 0 }
         let rows = counts.indices.filter { counts[$0] * 5 >= most }
-        return rows.last! - rows.first! + 1
+        guard let first = rows.first, let last = rows.last else { return 0 }
+        return last - first + 1
     }
 
     /// The text line of `band` fitted to `length` cells: the longest line the engine's line finder
