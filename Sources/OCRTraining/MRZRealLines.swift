@@ -76,7 +76,9 @@ package struct MRZRealLines: Sendable {
         guard crop.width >= line.text.count, crop.height >= 4, count > 1 else { return nil }
         // A tight crop spans (n - 1) pitches and one glyph (about 0.55 of a pitch).
         let sourcePitch = Double(crop.width) / (count - 0.45)
-        let s = strength < 0.05 ? 8.0 : renderer.rng.logUniform(2.8, 10)
+        // Strength 0 is the crop as printed: no random scale, tones or degradation.
+        let clean = strength < 0.05
+        let s = clean ? 8.0 : renderer.rng.logUniform(2.8, 10)
         let factor = s * DocumentLayout.mrzPitch / sourcePitch
         // The crops were stretched to a common height: give the glyphs OCR-B's proportions again
         // (cap height 2.3 mm at a 2.54 mm pitch) from the height of the crop's ink.
@@ -85,8 +87,8 @@ package struct MRZRealLines: Sendable {
         let width = max(4, Int((Double(crop.width) * factor).rounded()))
         let height = max(4, Int((Double(crop.height) * verticalFactor).rounded()))
         let scaled = crop.resized(width: width, height: height)
-        let paper = strength < 0.05 ? 235 : renderer.rng.int(185, 252)
-        let ink = strength < 0.05 ? 30 : renderer.rng.int(0, 75)
+        let paper = clean ? 235 : renderer.rng.int(185, 252)
+        let ink = clean ? 30 : renderer.rng.int(0, 75)
         let marginX = Int((3 * s).rounded()), marginY = Int((2.5 * s).rounded())
         var source = GrayImage(width: width + 2 * marginX, height: height + 2 * marginY, fill: UInt8(paper))
         for y in 0..<height {
@@ -95,7 +97,7 @@ package struct MRZRealLines: Sendable {
                 source.pixels[(y + marginY) * source.width + x + marginX] = UInt8(ink + (paper - ink) * v / 255)
             }
         }
-        if strength >= 0.05 { renderer.degrade(&source, strength: strength, pixelsPerMillimetre: s) }
+        if !clean { renderer.degrade(&source, strength: strength, pixelsPerMillimetre: s) }
         return renderer.rectify(source, sourceScale: s, strength: strength)
     }
 
@@ -112,11 +114,11 @@ package struct MRZRealLines: Sendable {
         return last - first + 1
     }
 
-    /// The text line of `band` fitted to `length` cells: the longest line the engine's line finder
-    /// sees, trimmed or extended by up to 3 cells as the zone reader does; nil when none is that close.
-    static func fittedLine(in band: GrayImage, length: Int) -> MRZTextLine? {
-        guard let line = MRZZoneReader.lineFinder.lines(in: band).max(by: { $0.cellCount < $1.cellCount }),
-            abs(line.cellCount - length) <= 3
+    /// The text line of `band` fitted to `length` cells: the longest of the lines the engine's line
+    /// finder `found` there, trimmed or extended by up to 3 cells as the zone reader does; nil when
+    /// none is that close.
+    static func fittedLine(in band: GrayImage, length: Int, found: [MRZTextLine]) -> MRZTextLine? {
+        guard let line = found.max(by: { $0.cellCount < $1.cellCount }), abs(line.cellCount - length) <= 3
         else { return nil }
         return MRZZoneReader.fit(line, to: length, in: band, alignedTo: [line])
     }
@@ -133,7 +135,8 @@ extension MRZTrainingSet {
                 let strength = variants == 1 ? 0.5 : Double((i + v * 7) % variants) / Double(variants - 1)
                 set.blocks += 1
                 guard let band = MRZRealLines.band(of: line, strength: strength, renderer: &renderer),
-                    let fitted = MRZRealLines.fittedLine(in: band, length: line.text.count)
+                    let fitted = MRZRealLines.fittedLine(
+                        in: band, length: line.text.count, found: MRZZoneReader.lineFinder.lines(in: band))
                 else {
                     set.rejectedBlocks += 1
                     continue
@@ -182,8 +185,9 @@ package struct MRZRealLineEvaluation: Sendable {
             for line in real.lines {
                 score.lines += 1
                 guard let band = MRZRealLines.band(of: line, strength: strength, renderer: &renderer) else { continue }
-                guard let fitted = MRZRealLines.fittedLine(in: band, length: line.text.count) else {
-                    failure(strength, band, MRZZoneReader.lineFinder.lines(in: band).map(\.cellCount), line.text, nil)
+                let found = MRZZoneReader.lineFinder.lines(in: band)
+                guard let fitted = MRZRealLines.fittedLine(in: band, length: line.text.count, found: found) else {
+                    failure(strength, band, found.map(\.cellCount), line.text, nil)
                     continue
                 }
                 score.cut += 1
@@ -198,8 +202,11 @@ package struct MRZRealLineEvaluation: Sendable {
                         if reading.confidences[0][k] >= 0.9 { score.confidentlyWrong += 1 }
                     }
                 }
-                if read != truth { failure(strength, band, [fitted.cellCount], line.text, reading.lines[0]) }
-                if read == truth { score.exactLines += 1 }
+                if read == truth {
+                    score.exactLines += 1
+                } else {
+                    failure(strength, band, [fitted.cellCount], line.text, reading.lines[0])
+                }
                 let zeroAsO: (Character) -> Character = { $0 == "0" ? "O" : $0 }
                 if read.map(zeroAsO) == truth.map(zeroAsO) { score.exactUpToZeroLines += 1 }
             }
