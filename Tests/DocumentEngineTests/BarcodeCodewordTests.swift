@@ -168,6 +168,48 @@ import Testing
         #expect(grid.corrected() == Self.block())
     }
 
+    @Test func hiddenCodewordsGetNoVoteWhereverTheScanlinesFall() throws {
+        // Scanlines at a band's edge mix two rows of modules: where a codeword is hidden, its
+        // neighbour across the edge, mixed with the grey that hides it, can read as a valid codeword
+        // of the line's cluster. Sampled a fraction of a pixel lower, or at half height (the reader's
+        // cut-outs), every hidden codeword stays an erasure and no position gets a wrong value.
+        let expected = Self.block()
+        var images: [(String, GrayImage)] = []
+        for scale in 2...4 {
+            let frame = Self.frame(hiding: Self.scattered(shift: 0), scale: scale)
+            for eighth in 0..<8 {
+                let offset = Double(eighth) / 8
+                images.append(("scale \(scale) shifted \(offset)", Self.resampled(frame, step: 1, offset: offset)))
+                images.append(("scale \(scale) half height +\(offset)", Self.resampled(frame, step: 2, offset: offset)))
+            }
+        }
+        for (name, image) in images {
+            let grid = try #require(PDF417RowScanner(rowStep: 1).scan(image), "\(name)")
+            let best = grid.bestValues
+            #expect(best.filter { $0 == nil }.count == 24, "\(name)")
+            #expect(best.indices.allSatisfy { best[$0] == nil || best[$0] == expected[$0] }, "\(name)")
+        }
+    }
+
+    /// `image` resampled across its rows: output row j is the input at row `step`·j + `offset`
+    /// (linear between rows; a step of 2 averages two rows first, as a half-height cut-out does).
+    static func resampled(_ image: GrayImage, step: Int, offset: Double) -> GrayImage {
+        let height = (image.height - 2) / step
+        var out = GrayImage(width: image.width, height: height, fill: 0)
+        func value(_ x: Int, _ y: Double) -> Double {
+            let y0 = min(image.height - 1, Int(y)), y1 = min(image.height - 1, y0 + 1), f = y - Double(Int(y))
+            return (1 - f) * Double(image.pixels[y0 * image.width + x]) + f * Double(image.pixels[y1 * image.width + x])
+        }
+        for j in 0..<height {
+            for x in 0..<image.width {
+                let y = Double(step * j) + offset
+                let v = step == 1 ? value(x, y) : (value(x, y) + value(x, y + 1)) / 2
+                out.pixels[j * image.width + x] = UInt8(max(0, min(255, v.rounded())))
+            }
+        }
+        return out
+    }
+
     @Test func votesCombinedAcrossFramesReadASymbolNoSingleFrameCan() throws {
         // Each frame loses 24 codewords (more than 16 can restore), each in other places.
         let hidden: [[(rows: Range<Int>, columns: Range<Int>)]] = [

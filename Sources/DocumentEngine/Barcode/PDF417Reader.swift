@@ -47,7 +47,7 @@ package import CaptureCore
 /// units (``workUnits(_:_:)``, a thousand pixels handed to zxing-cpp each), each call on an image
 /// of at most the frame's size (cut-outs are at most 1600 x 600 pixels, cards 1370 x 432), plus
 /// one texture pass over every second pixel of the frame and at most one codeword look (a row
-/// scan of the outline cut-out at full scale, outside the decoder budget); `isCancelled` is polled between looks.
+/// scan of the first look's outline cut-out, outside the decoder budget); `isCancelled` is polled between looks.
 /// Measured on 1920 x 1080 frames with `capkit eval-barcode --timings` (CPU per step).
 package struct PDF417Reader: Sendable {
     /// Which look produced a reading.
@@ -107,7 +107,8 @@ package struct PDF417Reader: Sendable {
     /// still spans five pixel rows or more. Decided on the tuning family with `capkit eval-barcode
     /// --timings` (40 frames a tier, seed 17): at 0.5 every tier reads the frames it read at 1 and
     /// the reader's CPU time per frame about halves; at 0.35 the hard tier reads one frame fewer.
-    /// The codeword look (``PDF417RowScanner``) keeps the full vertical scale.
+    /// The codeword look (``PDF417RowScanner``) reads every pixel row of the half-height outline
+    /// cut-out: the rows a full-scale cut-out read every second row gives.
     package static let rowScale = 0.5
     /// Texture-found candidate regions looked at per frame (``BarcodeRegionFinder/candidates(in:within:limit:)``).
     package static let maximumCandidates = 3
@@ -254,9 +255,13 @@ package struct PDF417Reader: Sendable {
                 if let reading { return reading }
             }
         }
-        if readsCodewords, !isCancelled(), let outline = views.foundOutlineFullScale(0) {
+        // The codeword look reads the first look's own image, the outline cut out at half height,
+        // every pixel row (the rows a full-scale cut-out read every second row gives, without a
+        // second cut-out).
+        if readsCodewords, !isCancelled(), let outline = views.foundOutline(0) {
             let start = ThreadCPUTime.now()
-            let reading = try search.codewords(outline.image, toFrame: outline.toFrame.apply, evidence: &evidence)
+            let reading = try search.codewords(
+                outline.image, rowStep: 1, toFrame: outline.toFrame.apply, evidence: &evidence)
             search.record(Look.codewordGrid.rawValue, since: start, outcome: search.lastOutcome)
             if let reading { return reading }
         }
@@ -273,8 +278,6 @@ package struct PDF417Reader: Sendable {
         private var candidates: [BarcodeRegionFinder.Region]?
         private var uprights: [Int: Upright?] = [:]
         private var outlines: [Int: (image: GrayImage, toFrame: Homography)?] = [:]
-        /// The fitted outlines grown by their quiet zone, in frame pixels.
-        private var grownOutlines: [Int: Quadrilateral2D] = [:]
         private var rectifiedCard: (image: GrayImage, toFrame: Homography, scale: Double)??
 
         init(frame: GrayImage, card: Quadrilateral2D?, finder: BarcodeRegionFinder) {
@@ -347,15 +350,6 @@ package struct PDF417Reader: Sendable {
         /// less across them: the same distance on the symbol as `radius` along them.
         static func rowRadius(_ radius: Int) -> Int { max(1, Int((Double(radius) * PDF417Reader.rowScale).rounded())) }
 
-        /// The full-scale image of candidate `index`'s fitted outline (for the codeword look, which
-        /// reads each row on several pixel rows), nil when no outline was fitted.
-        mutating func foundOutlineFullScale(_ index: Int) -> (image: GrayImage, toFrame: Homography)? {
-            guard foundOutline(index) != nil, let grown = grownOutlines[index],
-                let cut = PDF417Reader.upright(frame, quad: grown)
-            else { return nil }
-            return (cut.image, cut.toFrame)
-        }
-
         /// How many candidates the finder gave (0 before it ran).
         var candidateCount: Int { candidates?.count ?? 0 }
 
@@ -396,7 +390,6 @@ package struct PDF417Reader: Sendable {
                     c[0] - across - down, c[1] + across - down,
                     c[2] + across + down, c[3] - across + down,
                 ])
-                grownOutlines[index] = grown
                 if let cut = PDF417Reader.upright(frame, quad: grown, rowScale: PDF417Reader.rowScale) {
                     result = (cut.image, cut.toFrame)
                 }
@@ -589,13 +582,14 @@ package struct PDF417Reader: Sendable {
         /// Reads the codewords of the upright symbol `image`, adds them to `evidence` and decodes
         /// the combined votes when they correct, else this frame's votes alone when the evidence
         /// held earlier frames. Made whatever work the decoder calls spent (one row scan of a
-        /// cut-out of at most 1600 x 1200 pixels, at full scale): it is the look that gathers a video's votes,
+        /// cut-out of at most 1600 x 600 pixels, every `rowStep`-th row): it is the look that gathers a video's votes,
         /// and the frames that need them are those whose decoder calls used the budget up.
         mutating func codewords(
-            _ image: GrayImage, toFrame: (Point2D) -> Point2D, evidence: inout PDF417CodewordEvidence
+            _ image: GrayImage, rowStep: Int, toFrame: (Point2D) -> Point2D,
+            evidence: inout PDF417CodewordEvidence
         ) throws(BarcodeError) -> Reading? {
             lastOutcome = "not found"
-            guard let grid = PDF417RowScanner().scan(image) else { return nil }
+            guard let grid = PDF417RowScanner(rowStep: rowStep).scan(image) else { return nil }
             evidence.add(grid)
             lastOutcome = "located"
             guard let combined = evidence.combined else { return nil }
