@@ -138,6 +138,12 @@ struct EvalVizCommand: AsyncParsableCommand {
     )
     var writeRectified: String?
 
+    @Option(
+        help:
+            "The MRZ the printed names are checked against (VizReading.confirmingNames): 'read' (the MRZ read on the same frame by the document scanner, where the side carries one: TD3, TD2; used when its check digits pass) or 'off' (the reader alone)."
+    )
+    var mrz = "read"
+
     @Flag(help: "Print every field that is wrong or not read, with what was printed (generated data only).")
     var verbose = false
 
@@ -164,6 +170,7 @@ struct EvalVizCommand: AsyncParsableCommand {
                 throw ValidationError("Bad --horizontal-scales \(horizontalScales); use factors in 0.2...2.")
             }
         }
+        guard mrz == "read" || mrz == "off" else { throw ValidationError("Unknown --mrz \(mrz); use read or off.") }
         guard readings.allSatisfy({ $0 == "candidates" || $0 == "single" }), !readings.isEmpty else {
             throw ValidationError("Unknown --reading \(reading); use candidates or single.")
         }
@@ -237,6 +244,12 @@ struct EvalVizCommand: AsyncParsableCommand {
             throw CommandFailure("\(error)")
         }
         let today = MRZDate(year: 2026, month: 11, day: 26)
+        var scanner: DocumentScanner?
+        if mrz == "read" {
+            guard let weightsURL = DocumentEngineInfo.bundledResourcesFolder?.appendingPathComponent("mrz-ocrb.bin")
+            else { throw CommandFailure("The bundled resources are missing.") }
+            scanner = DocumentScanner(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: weightsURL)))
+        }
         print("VIZ reader on generated frames (\(count) per family, tier and layout, \(size), seeds from \(seed)):")
         for family in families.split(separator: ",").map(String.init) {
             guard family == "tuning" || family == "heldout" else {
@@ -264,6 +277,8 @@ struct EvalVizCommand: AsyncParsableCommand {
                     // Per reader, field and candidate: values reported exact and wrong.
                     var byCandidate = [[VizField: [Int: (exact: Int, wrong: Int)]]](
                         repeating: [:], count: readers.count)
+                    var mrzSides = 0
+                    var namesChangedByMRZ = [Int](repeating: 0, count: readers.count)
                     let progress = ProgressBar(total: count)
                     for i in 0..<count {
                         let frameSeed = seed &+ UInt64(i) &* 7919
@@ -302,11 +317,22 @@ struct EvalVizCommand: AsyncParsableCommand {
                                 try ImageCodec.encodePNG(side).write(to: url)
                             }
                         }
+                        // The side's MRZ, read by the document scanner on the same frame (not timed:
+                        // the scanner reads it on every frame anyway).
+                        var mrzRecord: MRZRecord?
+                        if let scanner, kind == .td3 || kind == .td2 {
+                            let analysis = scanner.analyze(
+                                gray, roi: PixelRect(x: 0, y: 0, width: gray.width, height: gray.height), today: today)
+                            if analysis.mrzVerified, let record = analysis.mrz {
+                                mrzRecord = record
+                                mrzSides += 1
+                            }
+                        }
                         for (r, (mode, reader)) in readers.enumerated() {
                             recognizer.forgetReads()
                             let start = ThreadCPUTime.now(), ocrStart = recognizer.seconds
                             let callsBefore = recognizer.calls
-                            let reading: VizReading?
+                            var reading: VizReading?
                             if chooseLayout {
                                 let sameSize = catalogue.layouts.filter { $0.documentLayout == layout.documentLayout }
                                 reading = try reader.read(
@@ -317,6 +343,23 @@ struct EvalVizCommand: AsyncParsableCommand {
                                     frame: gray, quad: scene.truth.corners, layout: layout, today: today)
                             }
                             cpu[r].append(ThreadCPUTime.now() - start)
+                            if let mrzRecord, let read = reading {
+                                let checked = read.confirmingNames(
+                                    primary: mrzRecord.primaryName, secondary: mrzRecord.secondaryName,
+                                    namesComplete: VizMRZNames.namesComplete(mrzRecord),
+                                    maximumStrokeDoubt: reader.maximumNameAmbiguity)
+                                for field in [VizField.primaryName, .secondaryName]
+                                where checked[field]?.value != read[field]?.value {
+                                    namesChangedByMRZ[r] += 1
+                                    if verbose {
+                                        print(
+                                            "  \(readers.count > 1 ? "\(mode) " : "")MRZ \(tier.rawValue) \(layoutName) seed \(frameSeed) \(field.rawValue): "
+                                                + "'\(read[field]?.value ?? "")' -> '\(checked[field]?.value ?? "")', printed '\(truth.values[field] ?? "")'"
+                                        )
+                                    }
+                                }
+                                reading = checked
+                            }
                             ocrCPU[r] += recognizer.seconds - ocrStart
                             ocrCalls[r] += recognizer.calls - callsBefore
                             let label = readers.count > 1 ? "\(mode) " : ""
@@ -381,6 +424,11 @@ struct EvalVizCommand: AsyncParsableCommand {
                                 ocrCPU[r] / Double(max(1, cpu[r].count)) * 1000,
                                 Double(ocrCalls[r]) / Double(max(1, cpu[r].count))))
                         if chooseLayout { print("printed layout chosen on \(chosenRight[r]) of \(cpu[r].count) sides") }
+                        if scanner != nil, kind == .td3 || kind == .td2 {
+                            print(
+                                "MRZ read (check digits passing) on \(mrzSides) of \(cpu[r].count) sides; names changed by it: \(namesChangedByMRZ[r])"
+                            )
+                        }
                         if verbose {
                             for (kind, spent) in recognizer.perKind.sorted(by: { $0.key < $1.key }) {
                                 print(

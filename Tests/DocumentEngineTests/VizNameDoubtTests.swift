@@ -168,6 +168,12 @@ import Testing
         #expect(
             try sure.read(document: document, pixelsPerMillimetre: Self.s, layout: layout, today: Self.today)[
                 .primaryName]?.value == "WEIR")
+        // The declined read is kept for the MRZ, which spells the B the recogniser weighed as `SS`.
+        #expect(reading.nameReads[.primaryName]?.first?.value == "WEIR")
+        let checked = reading.confirmingNames(primary: "WEISS", secondary: "")
+        #expect(checked[.primaryName]?.value == "WEISS")
+        #expect(checked.notRead.isEmpty)
+        #expect(reading.confirmingNames(primary: "WEIR", secondary: "")[.primaryName] == nil)
         var off = doubtful
         off.maximumNameAmbiguity = 1
         #expect(

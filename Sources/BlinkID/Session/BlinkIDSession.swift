@@ -45,8 +45,9 @@ public final class BlinkIDSession {
     private let vizReader: VizReader?
     /// The printed-field layouts, loaded with the reader.
     private let vizLayouts: VizLayoutCatalogue?
-    /// The visual zone read on each side, in scanning order.
-    private var vizResults: [VizResult] = []
+    /// The visual zone read on each side, in scanning order, as read (checked against the MRZ when the
+    /// result is asked for).
+    private var vizReadings: [(reading: VizReading, side: ScanningSide)] = []
     /// The frame of the current side the visual zone will be read on (video: the sharpest with a still outline).
     private var vizFrames = VizFrameChoice()
 
@@ -135,8 +136,18 @@ public final class BlinkIDSession {
             MrzResult($0.record, rawLines: $0.rawLines, confidences: $0.confidences, verified: $0.verified)
         }
         // The printed fields are checked against the MRZ when the result is asked for: the MRZ of a
-        // TD1 card is read on the side after its front.
-        let viz = vizResults.map { DocumentFieldComparator.checked($0, against: mrz) }
+        // TD1 card is read on the side after its front. A verified MRZ first spells the `ß` its
+        // names transliterate where the print was read with a look-alike, and drops a pattern's
+        // marks read after a name it holds whole (``VizReading/confirmingNames``).
+        let viz = vizReadings.map { entry -> VizResult in
+            var reading = entry.reading
+            if let accepted = acceptedMRZ, accepted.verified {
+                reading = reading.confirmingNames(
+                    primary: accepted.record.primaryName, secondary: accepted.record.secondaryName,
+                    namesComplete: VizMRZNames.namesComplete(accepted.record))
+            }
+            return DocumentFieldComparator.checked(VizResult(reading, side: entry.side), against: mrz)
+        }
         return BlinkIDScanningResult(
             mrz: mrz,
             barcode: acceptedBarcode,
@@ -304,7 +315,7 @@ public final class BlinkIDSession {
     /// caption placement and fit (``VizReader/read(frame:quad:layouts:today:)``).
     private func readViz(_ gray: GrayImage, analysis: FrameAnalysis, side: ScanningSide) {
         guard let vizReader, let vizLayouts, let quad = analysis.documentQuad,
-            !vizResults.contains(where: { $0.side == side })
+            !vizReadings.contains(where: { $0.side == side })
         else { return }
         // Every design of the side's size is a candidate (an ID-1 front is an ICAO TD1 front or a US
         // or Canadian licence front); the reader takes the one whose captions and fields fit.
@@ -313,7 +324,7 @@ public final class BlinkIDSession {
             let reading = try? vizReader.read(frame: gray, quad: quad, layouts: layouts, today: today),
             !reading.fields.isEmpty
         else { return }
-        vizResults.append(VizResult(reading, side: side))
+        vizReadings.append((reading, side))
         completeness.vizExtracted = true
     }
 

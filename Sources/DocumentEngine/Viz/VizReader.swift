@@ -161,6 +161,7 @@ package struct VizReader: Sendable {
         var values: [VizReading.FieldValue] = []
         var notRead: [VizField] = []
         var declined: [VizField: String] = [:]
+        var nameReads: [VizField: [VizReading.NameRead]] = [:]
         let dates = VizDateParser(order: layout.dateOrder)
         // The structured fields (dates, sex, number) are read first: they tell whether the layout fits
         // the document, and reading stops as soon as too many of them failed for it to fit.
@@ -214,6 +215,15 @@ package struct VizReader: Sendable {
                 return horizontallyScaled(image)
             }
             let characters = Self.characters(for: cell)
+            let united = lines.map(\.rect).reduce(lines[0].rect) { a, b in
+                let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
+                return PixelRect(
+                    x: x0, y: y0, width: max(a.x + a.width, b.x + b.width) - x0,
+                    height: max(a.y + a.height, b.y + b.height) - y0)
+            }
+            let box = VizLayout.Zone(
+                x: Double(united.x) / s, y: Double(united.y) / s, width: Double(united.width) / s,
+                height: Double(united.height) / s)
             var chosen: (value: String, date: VizDate?, raw: String, confidence: Double, candidate: Int)?
             var attempts: [String] = []
             var agreeing: [String: Double] = [:]
@@ -278,6 +288,15 @@ package struct VizReader: Sendable {
                         checked = refolded
                     }
                 }
+                // Every name a candidate reads is kept for the check against the MRZ
+                // (``VizReading/confirmingNames(primary:secondary:namesComplete:maximumStrokeDoubt:)``),
+                // with the doubt the MRZ cannot lift: a plain letter weighed beside a stroked one.
+                if let checked, cell.field.kind == .name {
+                    nameReads[cell.field, default: []].append(
+                        .init(
+                            value: checked.0, rawText: raw, confidence: confidence,
+                            strokeDoubt: Self.strokeDoubt(symbols), box: box, candidate: index))
+                }
                 // A name where the recogniser weighed another character close to the one it read is
                 // not taken (the next candidate may read it without the doubt).
                 if checked != nil, cell.field.kind == .name {
@@ -329,22 +348,14 @@ package struct VizReader: Sendable {
                 let crop = lineCrop(document, line: lines[0].rect, found: found, inline: inline, pixelsPerMillimetre: s)
                 value = Self.lettersByGlyphWidth(value, in: document, line: lines[0].rect, from: crop.start)
             }
-            let united = lines.map(\.rect).reduce(lines[0].rect) { a, b in
-                let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
-                return PixelRect(
-                    x: x0, y: y0, width: max(a.x + a.width, b.x + b.width) - x0,
-                    height: max(a.y + a.height, b.y + b.height) - y0)
-            }
             values.append(
                 .init(
                     field: cell.field, value: value, rawText: chosen.raw, date: chosen.date,
-                    confidence: chosen.confidence,
-                    box: .init(
-                        x: Double(united.x) / s, y: Double(united.y) / s, width: Double(united.width) / s,
-                        height: Double(united.height) / s), candidate: chosen.candidate))
+                    confidence: chosen.confidence, box: box, candidate: chosen.candidate))
         }
         values.sort { $0.field < $1.field }
-        return VizReading(layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined)
+        return VizReading(
+            layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined, nameReads: nameReads)
     }
 
     /// The text of `words` (read on `image`, a name's line; their symbols' boxes in its pixels) with
@@ -430,6 +441,22 @@ package struct VizReader: Sendable {
                 guard other != read else { continue }
                 let otherBase = baseLetter(other)
                 guard otherBase != readBase || (strokedLetters.contains(read) && other == otherBase) else { continue }
+                highest = max(highest, alternative.confidence)
+            }
+        }
+        return highest
+    }
+
+    /// The highest confidence the recogniser gave the plain letter beside a stroked letter it read
+    /// (`L` beside `Ł`, `O` beside `Ø`), at any place of `symbols`: the part of ``ambiguity(_:)`` a
+    /// comparison with the MRZ does not lift, since the MRZ writes `Ł` and `L` alike (and `Đ`, `Ħ`).
+    static func strokeDoubt(_ symbols: [VizRecognizedSymbol]) -> Double {
+        var highest = 0.0
+        for symbol in symbols {
+            let read = symbol.text.uppercased()
+            guard strokedLetters.contains(read) else { continue }
+            let plain = baseLetter(read)
+            for alternative in symbol.alternatives where alternative.text.uppercased() == plain {
                 highest = max(highest, alternative.confidence)
             }
         }

@@ -46,11 +46,50 @@ package struct VizReading: Sendable, Equatable {
     /// (evaluation and debugging; holds personal data, never log it).
     package var declined: [VizField: String]
 
-    package init(layoutID: String, fields: [FieldValue], notRead: [VizField], declined: [VizField: String] = [:]) {
+    /// A name one of the reader's candidates read and checked for the name kind, whether or not it
+    /// was taken, kept for the check against the MRZ
+    /// (``confirmingNames(primary:secondary:namesComplete:maximumStrokeDoubt:)``).
+    package struct NameRead: Sendable, Equatable {
+        /// The value, cleaned as a name (``FieldValue/value``).
+        package var value: String
+        /// The text the recogniser returned.
+        package var rawText: String
+        /// The recogniser's confidence, 0...1.
+        package var confidence: Double
+        /// The highest confidence of a plain letter weighed beside a stroked one read
+        /// (``VizReader/strokeDoubt(_:)``): the doubt a comparison with the MRZ cannot lift.
+        package var strokeDoubt: Double
+        /// Where the value was read, in millimetres on the rectified document.
+        package var box: VizLayout.Zone
+        /// Which of the reader's candidates read it.
+        package var candidate: Int
+
+        package init(
+            value: String, rawText: String, confidence: Double, strokeDoubt: Double, box: VizLayout.Zone,
+            candidate: Int
+        ) {
+            self.value = value
+            self.rawText = rawText
+            self.confidence = confidence
+            self.strokeDoubt = strokeDoubt
+            self.box = box
+            self.candidate = candidate
+        }
+    }
+
+    /// The names every candidate read, in the order read, per name field (taken or not); empty
+    /// where the layout did not fit.
+    package var nameReads: [VizField: [NameRead]]
+
+    package init(
+        layoutID: String, fields: [FieldValue], notRead: [VizField], declined: [VizField: String] = [:],
+        nameReads: [VizField: [NameRead]] = [:]
+    ) {
         self.layoutID = layoutID
         self.fields = fields
         self.notRead = notRead
         self.declined = declined
+        self.nameReads = nameReads
     }
 
     /// The value of `field`, if read.
