@@ -144,7 +144,8 @@ public final class BlinkIDSession {
             if let accepted = acceptedMRZ, accepted.verified {
                 reading = reading.confirmingNames(
                     primary: accepted.record.primaryName, secondary: accepted.record.secondaryName,
-                    namesComplete: VizMRZNames.namesComplete(accepted.record))
+                    namesComplete: VizMRZNames.namesComplete(accepted.record),
+                    maximumStrokeDoubt: vizReader?.maximumNameAmbiguity ?? VizReader.defaultMaximumNameAmbiguity)
             }
             return DocumentFieldComparator.checked(VizResult(reading, side: entry.side), against: mrz)
         }

@@ -79,7 +79,8 @@ extension VizReading {
     /// Names that disagree otherwise are left as read (the comparison with the MRZ lists them). A
     /// reading whose layout did not fit the document has no name reads and gains nothing.
     package func confirmingNames(
-        primary: String, secondary: String, namesComplete: Bool = false, maximumStrokeDoubt: Double = 0.5
+        primary: String, secondary: String, namesComplete: Bool = false,
+        maximumStrokeDoubt: Double = VizReader.defaultMaximumNameAmbiguity
     ) -> VizReading {
         var out = self
         for (field, mrz) in [(VizField.primaryName, primary), (.secondaryName, secondary)] where !mrz.isEmpty {

@@ -53,7 +53,10 @@ package struct VizReader: Sendable {
     /// stroke and L weighed at 0.65) is a wrong value more often than not. Chosen on the tuning
     /// family (`capkit eval-viz --name-ambiguity`); an engine that gives no alternatives is never
     /// stopped.
-    package var maximumNameAmbiguity = 0.5
+    package var maximumNameAmbiguity = VizReader.defaultMaximumNameAmbiguity
+    /// The default of ``maximumNameAmbiguity``, also the stroke doubt a name repaired from the MRZ may
+    /// carry (``VizReading/confirmingNames(primary:secondary:namesComplete:maximumStrokeDoubt:)``).
+    package static let defaultMaximumNameAmbiguity = 0.5
     /// Whether a name's words are re-spaced where the print shows a word gap the recogniser read
     /// through (``spacedByInkGaps(_:in:lineHeight:gapShare:)``).
     package var spacesNamesByInkGaps = true
