@@ -23,68 +23,113 @@ package enum BarcodeOutlineFitter {
         var magnitudes = [UInt8](repeating: 0, count: w * h)
         var histogram = [Int](repeating: 0, count: 256)
         image.pixels.withUnsafeBufferPointer { p in
-            for y in 0..<h {
-                let row = y * w
-                for x in 1..<(w - 1) {
-                    let d = abs(Int(p[row + x + 1]) - Int(p[row + x - 1]))
-                    let m = UInt8(min(255, d))
-                    magnitudes[row + x] = m
-                    histogram[Int(m)] += 1
+            magnitudes.withUnsafeMutableBufferPointer { out in
+                histogram.withUnsafeMutableBufferPointer { counts in
+                    for y in 0..<h {
+                        let row = y * w
+                        for x in 1..<(w - 1) {
+                            // |difference| of two bytes is at most 255.
+                            let d = abs(Int(p[row + x + 1]) - Int(p[row + x - 1]))
+                            out[row + x] = UInt8(truncatingIfNeeded: d)
+                            counts[d] += 1
+                        }
+                    }
                 }
             }
         }
         let threshold = max(10, Int(0.3 * Double(percentile(histogram, 0.9))))
-        var edges = GrayImage(width: w, height: h)
-        for i in 0..<magnitudes.count where Int(magnitudes[i]) >= threshold { edges.pixels[i] = 1 }
-        let integral = IntegralImage(edges)
+        // Edge density: the share of edge pixels in the (2r + 1)² box around each pixel, clipped to
+        // the image, from a running-sum table of the edge map.
         let r = max(4, w / 70)
+        let stride = w + 1
+        var table = [Int32](repeating: 0, count: stride * (h + 1))
+        table.withUnsafeMutableBufferPointer { t in
+            magnitudes.withUnsafeBufferPointer { m in
+                for y in 0..<h {
+                    var rowSum: Int32 = 0
+                    let above = y * stride, here = (y + 1) * stride, source = y * w
+                    for x in 0..<w {
+                        if Int(m[source + x]) >= threshold { rowSum += 1 }
+                        t[here + x + 1] = t[above + x + 1] + rowSum
+                    }
+                }
+            }
+        }
         var density = [Float](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                let b = integral.box(x0: x - r, y0: y - r, x1: x + r + 1, y1: y + r + 1)
-                density[y * w + x] = b.count > 0 ? Float(b.sum) / Float(b.count) : 0
+        table.withUnsafeBufferPointer { t in
+            density.withUnsafeMutableBufferPointer { d in
+                for y in 0..<h {
+                    let y0 = max(0, y - r), y1 = min(h, y + r + 1)
+                    let top = y0 * stride, bottom = y1 * stride, rows = y1 - y0
+                    for x in 0..<w {
+                        let x0 = max(0, x - r), x1 = min(w, x + r + 1)
+                        let sum = t[bottom + x1] - t[top + x1] - t[bottom + x0] + t[top + x0]
+                        d[y * w + x] = Float(sum) / Float((x1 - x0) * rows)
+                    }
+                }
             }
         }
         // Typical core density: the 80th percentile of the central half.
         var core: [Float] = []
-        for y in stride(from: h / 4, to: 3 * h / 4, by: 2) {
-            for x in stride(from: w / 4, to: 3 * w / 4, by: 2) { core.append(density[y * w + x]) }
+        core.reserveCapacity((h / 4 + 1) * (w / 4 + 1))
+        for y in Swift.stride(from: h / 4, to: 3 * h / 4, by: 2) {
+            for x in Swift.stride(from: w / 4, to: 3 * w / 4, by: 2) { core.append(density[y * w + x]) }
         }
-        core.sort()
-        guard let typical = core.isEmpty ? nil : core[Int(0.8 * Double(core.count - 1))], typical > 0.05 else {
-            return nil
-        }
+        guard !core.isEmpty else { return nil }
+        let typical = selectElement(&core, rank: Int(0.8 * Double(core.count - 1)))
+        guard typical > 0.05 else { return nil }
         let level = 0.4 * typical
 
-        // Longest inside run per row and per column.
-        var left: [(Double, Double)] = [], right: [(Double, Double)] = [], rowLengths: [Int] = []
-        for y in 0..<h {
-            let run = longestRun(count: w) { density[y * w + $0] >= level }
-            rowLengths.append(run.length)
-            if run.length > 0 {
-                left.append((Double(y), Double(run.start)))
-                right.append((Double(y), Double(run.start + run.length - 1)))
+        // Longest inside run per row and per column (the columns' runs followed row by row).
+        var left: [(Double, Double)] = [], right: [(Double, Double)] = [], rowLengths = [Int](repeating: 0, count: h)
+        var columnLengths = [Int](repeating: 0, count: w), columnStarts = [Int](repeating: 0, count: w)
+        var runStart = [Int](repeating: -1, count: w)
+        density.withUnsafeBufferPointer { d in
+            for y in 0...h {
+                var best = (start: 0, length: 0), start = -1
+                for x in 0..<w {
+                    let inside = y < h && d[y * w + x] >= level
+                    if inside {
+                        if start < 0 { start = x }
+                        if runStart[x] < 0 { runStart[x] = y }
+                    } else {
+                        if start >= 0 {
+                            if x - start > best.length { best = (start, x - start) }
+                            start = -1
+                        }
+                        if runStart[x] >= 0 {
+                            if y - runStart[x] > columnLengths[x] {
+                                columnLengths[x] = y - runStart[x]
+                                columnStarts[x] = runStart[x]
+                            }
+                            runStart[x] = -1
+                        }
+                    }
+                }
+                guard y < h else { break }
+                if start >= 0, w - start > best.length { best = (start, w - start) }
+                rowLengths[y] = best.length
+                if best.length > 0 {
+                    left.append((Double(y), Double(best.start)))
+                    right.append((Double(y), Double(best.start + best.length - 1)))
+                }
             }
         }
-        var top: [(Double, Double)] = [], bottom: [(Double, Double)] = [], columnLengths: [Int] = []
-        for x in 0..<w {
-            let run = longestRun(count: h) { density[$0 * w + x] >= level }
-            columnLengths.append(run.length)
-            if run.length > 0 {
-                top.append((Double(x), Double(run.start)))
-                bottom.append((Double(x), Double(run.start + run.length - 1)))
-            }
+        var top: [(Double, Double)] = [], bottom: [(Double, Double)] = []
+        for x in 0..<w where columnLengths[x] > 0 {
+            top.append((Double(x), Double(columnStarts[x])))
+            bottom.append((Double(x), Double(columnStarts[x] + columnLengths[x] - 1)))
         }
         let longestRow = rowLengths.max() ?? 0, longestColumn = columnLengths.max() ?? 0
         guard longestRow >= w / 4, longestColumn >= h / 6 else { return nil }
         // Keep rows and columns whose run is a good part of the longest (they cross the symbol).
-        let rowKeep = Set((0..<h).filter { rowLengths[$0] >= Int(0.6 * Double(longestRow)) }.map(Double.init))
-        let columnKeep = Set((0..<w).filter { columnLengths[$0] >= Int(0.5 * Double(longestColumn)) }.map(Double.init))
-        guard rowKeep.count >= 6, columnKeep.count >= 20,
-            let leftLine = robustLine(left.filter { rowKeep.contains($0.0) }),
-            let rightLine = robustLine(right.filter { rowKeep.contains($0.0) }),
-            let topLine = robustLine(top.filter { columnKeep.contains($0.0) }),
-            let bottomLine = robustLine(bottom.filter { columnKeep.contains($0.0) })
+        let rowKeep = rowLengths.map { $0 >= Int(0.6 * Double(longestRow)) }
+        let columnKeep = columnLengths.map { $0 >= Int(0.5 * Double(longestColumn)) }
+        guard rowKeep.count(where: { $0 }) >= 6, columnKeep.count(where: { $0 }) >= 20,
+            let leftLine = robustLine(left.filter { rowKeep[Int($0.0)] }),
+            let rightLine = robustLine(right.filter { rowKeep[Int($0.0)] }),
+            let topLine = robustLine(top.filter { columnKeep[Int($0.0)] }),
+            let bottomLine = robustLine(bottom.filter { columnKeep[Int($0.0)] })
         else { return nil }
         // Side lines: x = a + b y; top/bottom lines: y = c + d x. Intersect.
         func corner(_ side: (Double, Double), _ edge: (Double, Double)) -> Point2D? {
@@ -101,18 +146,39 @@ package enum BarcodeOutlineFitter {
         return quad
     }
 
-    /// The longest run of consecutive indices in 0..<count where `inside` holds.
-    static func longestRun(count: Int, _ inside: (Int) -> Bool) -> (start: Int, length: Int) {
-        var best = (start: 0, length: 0), start = -1
-        for i in 0...count {
-            if i < count, inside(i) {
-                if start < 0 { start = i }
-            } else if start >= 0 {
-                if i - start > best.length { best = (start, i - start) }
-                start = -1
+    /// The element of rank `rank` (0-based) in ascending order, as `values.sorted()[rank]` gives
+    /// it, found by selection (Hoare's partition, median of three) instead of a full sort;
+    /// `values` is reordered. `rank` must be an index of `values`.
+    static func selectElement(_ values: inout [Float], rank: Int) -> Float {
+        values.withUnsafeMutableBufferPointer { v in
+            var low = 0, high = v.count - 1
+            while low < high {
+                let middle = low + (high - low) / 2
+                // Median of three as the pivot.
+                if v[middle] < v[low] { v.swapAt(middle, low) }
+                if v[high] < v[low] { v.swapAt(high, low) }
+                if v[high] < v[middle] { v.swapAt(high, middle) }
+                let pivot = v[middle]
+                var i = low, j = high
+                while i <= j {
+                    while v[i] < pivot { i += 1 }
+                    while pivot < v[j] { j -= 1 }
+                    if i <= j {
+                        v.swapAt(i, j)
+                        i += 1
+                        j -= 1
+                    }
+                }
+                if rank <= j {
+                    high = j
+                } else if rank >= i {
+                    low = i
+                } else {
+                    return v[rank]
+                }
             }
+            return v[rank]
         }
-        return best
     }
 
     /// Least-squares line v = a + b u through (u, v) points, refitted twice without points farther

@@ -74,12 +74,15 @@ package struct PDF417PatternEvidence: Sendable {
             blockLo[i / radius] = min(blockLo[i / radius], samples[i])
             blockHi[i / radius] = max(blockHi[i / radius], samples[i])
         }
-        func difference(_ i: Int) -> Double {
-            let b = i / radius
+        // Per block: the midpoint of the three blocks around it, nil where they are flat.
+        let middles: [Double?] = (0..<blocks).map { b in
             let lo = min(blockLo[max(0, b - 1)], blockLo[b], blockLo[min(blocks - 1, b + 1)])
             let hi = max(blockHi[max(0, b - 1)], blockHi[b], blockHi[min(blocks - 1, b + 1)])
-            guard hi - lo >= 24 else { return 1 }
-            return samples[i] - (hi + lo) / 2
+            return hi - lo >= 24 ? (hi + lo) / 2 : nil
+        }
+        func difference(_ i: Int) -> Double {
+            guard let middle = middles[i / radius] else { return 1 }
+            return samples[i] - middle
         }
         var runs: [Double] = []
         var previous = difference(0)
@@ -107,9 +110,13 @@ package struct PDF417PatternEvidence: Sendable {
         let n = widths.count
         guard runs.count >= n else { return false }
         let total = widths.reduce(0, +)
+        let first = widths[0], firstTolerance = first >= 3 ? 1.0 : 0.6
         for i in 0...(runs.count - n) where (i % 2 == 0) == firstDark {
             var sum = 0.0
             for j in 0..<n { sum += runs[i + j] }
+            // The first element's share of the sequence, without a division: most sequences fail
+            // there (a conservative bound; the exact test follows).
+            guard abs(runs[i] * total - first * sum) <= (firstTolerance + 1e-9) * sum + 1e-9 else { continue }
             let m = sum / total
             guard m >= 1.5 else { continue }
             var ok = true

@@ -5,8 +5,11 @@
 package struct PDF417ReadProfile: Sendable, Equatable {
     /// One step of a reading.
     package struct Step: Sendable, Equatable {
-        /// "finder", or the look's name with its candidate index for the finder's candidates
-        /// ("foundRegion#1").
+        /// "finder", "outline#0" (the first look's image), the look's name with its candidate
+        /// index for the finder's candidates ("foundRegion#1"), or "check": the reading check of
+        /// a symbol a look decoded (``PDF417ReadingCheck``), recorded before its look, whose time
+        /// includes it; its outcome says where the indicators came from ("agrees (cut-out)",
+        /// "agrees (corners)", "agrees (none)": no trusted indicators, nothing contradicted).
         package var name: String
         /// Thread CPU time of the step, milliseconds, and the part spent in the decoder call.
         package var milliseconds: Double

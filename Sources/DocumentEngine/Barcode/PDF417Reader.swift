@@ -548,9 +548,13 @@ package struct PDF417Reader: Sendable {
                     case .symbolRectified, .symbolRectifiedLocalMean: (image, 2)
                     default: (image, 1)
                     }
-                if let contradiction = PDF417ReadingCheck.contradiction(
+                let checkStart = profile != nil ? ThreadCPUTime.now() : 0
+                let (contradiction, source) = PDF417ReadingCheck.verdict(
                     of: symbol, in: frame, cutOut: cutOut.map { ($0.image, $0.rowStep, upright) })
-                {
+                record(
+                    "check", since: checkStart,
+                    outcome: contradiction == nil ? "agrees (\(source.rawValue))" : "contradicted (\(source.rawValue))")
+                if let contradiction {
                     lastOutcome = "contradicted"
                     if located == nil {
                         located = symbol.corners

@@ -34,17 +34,37 @@ package enum PDF417ReadingCheck {
     package static func contradiction(
         of symbol: PDF417Symbol, in frame: GrayImage, cutOut: (image: GrayImage, rowStep: Int, upright: Bool?)? = nil
     ) -> String? {
-        let grid =
-            if let cutOut {
-                trusted(PDF417RowScanner(rowStep: cutOut.rowStep).scan(cutOut.image, upright: cutOut.upright))
-                    ?? indicators(near: symbol.corners, in: frame, parallelograms: false)
-            } else {
-                indicators(near: symbol.corners, in: frame)
-            }
-        guard let grid else { return nil }
-        return contradiction(
+        verdict(of: symbol, in: frame, cutOut: cutOut).contradiction
+    }
+
+    /// Where the indicators a check judged by came from.
+    enum IndicatorSource: String {
+        /// The look's own cut-out.
+        case cutOut = "cut-out"
+        /// The symbol cut out again at zxing-cpp's corners (or its parallelograms).
+        case corners
+        /// Nowhere: no trusted indicators, so nothing contradicts the symbol.
+        case none
+    }
+
+    /// ``contradiction(of:in:cutOut:)``, with where its indicators came from (for the reader's
+    /// profile, `capkit eval-barcode --timings`).
+    static func verdict(
+        of symbol: PDF417Symbol, in frame: GrayImage, cutOut: (image: GrayImage, rowStep: Int, upright: Bool?)? = nil
+    ) -> (contradiction: String?, source: IndicatorSource) {
+        let found: (grid: PDF417CodewordGrid, source: IndicatorSource)?
+        if let cutOut,
+            let grid = trusted(PDF417RowScanner(rowStep: cutOut.rowStep).scan(cutOut.image, upright: cutOut.upright))
+        {
+            found = (grid, .cutOut)
+        } else {
+            found = indicators(near: symbol.corners, in: frame, parallelograms: cutOut == nil).map { ($0, .corners) }
+        }
+        guard let (grid, source) = found else { return (nil, .none) }
+        let why = contradiction(
             bytes: symbol.bytes.count, level: symbol.errorCorrectionLevel, rows: grid.rows, columns: grid.columns,
             indicatedLevel: grid.errorCorrectionLevel)
+        return (why, source)
     }
 
     /// `grid` when it read at least half the symbol's positions, else nil: indicators voted from

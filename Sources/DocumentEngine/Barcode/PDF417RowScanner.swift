@@ -103,18 +103,21 @@ package struct PDF417RowScanner: Sendable {
         struct Read {
             var y: Double
             var cluster: Int
-            var values: [Int: Int]  // slot -> value
+            /// Per slot (0: left indicator, columns + 1: right indicator), the value read, -1 where none.
+            var values: [Int]
         }
         var reads: [Read] = []
-        var metadata: [String: [Int: Int]] = [:]
+        // Votes for the indicator parts: rows, level, columns (each value mod 30).
+        var metadata = [[Int]](repeating: [Int](repeating: 0, count: 30), count: 3)
+        let slots = geometricColumns + 2
         for l in lines where l.y >= top && l.y <= bottom {
             let left = l.start?.x ?? (startFit.0 * l.y + startFit.1)
             let right = l.stop?.x ?? (stopFit.0 * l.y + stopFit.1)
             let m = (right - left) / totalModules
             guard m > 0.7 * module, m < 1.3 * module else { continue }
-            var values: [Int: Int] = [:]
+            var values = [Int](repeating: -1, count: slots)
             var clusters = [0, 0, 0]
-            for slot in 0...(geometricColumns + 1) {
+            for slot in 0..<slots {
                 let a = left + 17 * m * Double(slot + 1)
                 if let hit = decodeSlot(l, from: a, module: m) {
                     values[slot] = hit.cluster * 1000 + hit.value
@@ -124,18 +127,23 @@ package struct PDF417RowScanner: Sendable {
             guard let best = clusters.indices.max(by: { clusters[$0] < clusters[$1] }), clusters[best] >= 2 else {
                 continue
             }
-            values = values.filter { $0.value / 1000 == best }.mapValues { $0 % 1000 }
+            for slot in 0..<slots where values[slot] >= 0 {
+                values[slot] = values[slot] / 1000 == best ? values[slot] % 1000 : -1
+            }
             reads.append(Read(y: l.y, cluster: best, values: values))
-            if let v = values[0] {
-                metadata[["rows", "level", "columns"][best], default: [:]][v % 30, default: 0] += 1
-            }
-            if let v = values[geometricColumns + 1] {
-                metadata[["columns", "rows", "level"][best], default: [:]][v % 30, default: 0] += 1
-            }
+            // The left indicator of cluster 0, 1, 2 holds rows, level, columns; the right one
+            // columns, rows, level.
+            if values[0] >= 0 { metadata[best][values[0] % 30] += 1 }
+            if values[slots - 1] >= 0 { metadata[(best + 2) % 3][values[slots - 1] % 30] += 1 }
         }
-        func majority(_ key: String) -> Int? { metadata[key]?.max(by: { $0.value < $1.value })?.key }
-        guard let rowsPart = majority("rows"), let levelPart = majority("level") else { return nil }
-        let columns = majority("columns").map { $0 + 1 } ?? geometricColumns
+        // The most voted part (the smallest on a tie), nil without a vote.
+        func majority(_ part: Int) -> Int? {
+            let votes = metadata[part]
+            guard let most = votes.max(), most > 0 else { return nil }
+            return votes.firstIndex(of: most)
+        }
+        guard let rowsPart = majority(0), let levelPart = majority(1) else { return nil }
+        let columns = majority(2).map { $0 + 1 } ?? geometricColumns
         guard columns == geometricColumns else { return nil }
         let rows = rowsPart * 3 + levelPart % 3 + 1
         guard var grid = PDF417CodewordGrid(rows: rows, columns: columns, errorCorrectionLevel: levelPart / 3) else {
@@ -146,8 +154,8 @@ package struct PDF417RowScanner: Sendable {
         var indicated: [(Double, Double)] = []
         func indicatedRow(_ r: Read) -> Int? {
             var candidates: [Int] = []
-            if let v = r.values[0] { candidates.append(3 * (v / 30) + r.cluster) }
-            if let v = r.values[columns + 1] { candidates.append(3 * (v / 30) + r.cluster) }
+            if r.values[0] >= 0 { candidates.append(3 * (r.values[0] / 30) + r.cluster) }
+            if r.values[columns + 1] >= 0 { candidates.append(3 * (r.values[columns + 1] / 30) + r.cluster) }
             guard let first = candidates.first, candidates.allSatisfy({ $0 == first }), first < rows else { return nil }
             return first
         }
@@ -175,8 +183,8 @@ package struct PDF417RowScanner: Sendable {
         let centre = offsets.isEmpty ? 0 : offsets[offsets.count / 2]
         for (r, row, offset) in assigned {
             if let offset, abs(offset - centre) > Self.bandTolerance { continue }
-            for (slot, value) in r.values where slot >= 1 && slot <= columns {
-                grid.vote(row: row, column: slot - 1, value: value)
+            for slot in 1...columns where r.values[slot] >= 0 {
+                grid.vote(row: row, column: slot - 1, value: r.values[slot])
             }
         }
         return grid.filled > 0 ? grid : nil
@@ -241,16 +249,19 @@ package struct PDF417RowScanner: Sendable {
     /// crosses its threshold, to a fraction of a pixel) and its start and stop patterns.
     static func line(y: Int, _ p: UnsafePointer<Double>, _ t: UnsafePointer<Double>, width w: Int) -> Line {
         var edges: [Double] = []
+        edges.reserveCapacity(max(16, w / 4))
         let firstDark = p[0] < t[0]
         var dark = firstDark
+        var d0 = p[0] - t[0]
         for x in 0..<(w - 1) {
-            let d0 = p[x] - t[x], d1 = p[x + 1] - t[x + 1]
+            let d1 = p[x + 1] - t[x + 1]
             let nextDark = d1 < 0
             if nextDark != dark {
                 let f = d0 == d1 ? 0.5 : min(1, max(0, d0 / (d0 - d1)))
                 edges.append(Double(x) + f + 0.5)
                 dark = nextDark
             }
+            d0 = d1
         }
         var result = Line(y: Double(y) + 0.5, edges: edges, firstDark: firstDark)
         result.start = findPattern(edges, firstDark: firstDark, widths: startWidths, last: false)
@@ -268,11 +279,17 @@ package struct PDF417RowScanner: Sendable {
         guard edges.count > n else { return nil }
         // Run i lies between edges[i-1] and edges[i]; it is dark when i is even for firstDark (run 0 before edges[0]).
         var found: (x: Double, module: Double)?
-        for i in 1..<(edges.count - n + 1) {
-            let dark = (i % 2 == 0) == firstDark
-            guard dark else { continue }
+        // The first element's share of the span, checked without a division first: most runs are
+        // not a pattern's first element, and this rejects them before the module width is computed.
+        let first = widths[0], firstTolerance = first >= 7 ? 1.6 : first >= 3 ? 1.0 : 0.7
+        // Runs alternate: the dark ones are every second, from the first dark index.
+        for i in stride(from: firstDark ? 2 : 1, to: edges.count - n + 1, by: 2) {
             let begin = edges[i - 1], end = edges[i - 1 + n]
-            let m = (end - begin) / total
+            let span = end - begin
+            guard abs((edges[i] - begin) * total - first * span) <= (firstTolerance + 1e-9) * span + 1e-9 else {
+                continue
+            }
+            let m = span / total
             guard m >= 0.8 else { continue }
             var ok = true
             for j in 0..<n {
