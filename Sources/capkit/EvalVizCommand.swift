@@ -375,11 +375,13 @@ struct EvalVizCommand: AsyncParsableCommand {
                                     byCandidate[r][cell.field, default: [:]][value.candidate] = counts
                                     if exact {
                                         tally.exact += 1
-                                        if verbose, printSymbols, cell.field.kind == .name {
+                                        if verbose, printSymbols, cell.field.kind == .name || cell.field.kind == .code {
                                             print(
                                                 "  \(label)exact \(tier.rawValue) \(layoutName) seed \(frameSeed) \(cell.field.rawValue) candidate \(value.candidate)"
                                             )
-                                            Self.printSymbols(of: value.rawText, in: recognizer.recentReads)
+                                            Self.printSymbols(
+                                                of: value.rawText, in: recognizer.recentReads,
+                                                boxes: cell.field.kind == .code)
                                         }
                                     } else {
                                         tally.wrong += 1
@@ -393,8 +395,10 @@ struct EvalVizCommand: AsyncParsableCommand {
                                                     + "(raw '\(value.rawText)', candidate \(value.candidate), "
                                                     + "confidence \(Int(value.confidence * 100)) %)"
                                             )
-                                            if cell.field.kind == .name {
-                                                Self.printSymbols(of: value.rawText, in: recognizer.recentReads)
+                                            if cell.field.kind == .name || cell.field.kind == .code {
+                                                Self.printSymbols(
+                                                    of: value.rawText, in: recognizer.recentReads,
+                                                    boxes: cell.field.kind == .code)
                                             }
                                         }
                                     }
@@ -450,8 +454,9 @@ struct EvalVizCommand: AsyncParsableCommand {
     }
 
     /// The symbols of the reads whose text is `raw` (`--verbose`): each with its confidence and the
-    /// alternatives the recogniser weighed, and the gaps between word boxes.
-    static func printSymbols(of raw: String, in reads: [VizRecognizedText]) {
+    /// alternatives the recogniser weighed, and the gaps between word boxes; with `boxes`, each
+    /// symbol's columns on the line image.
+    static func printSymbols(of raw: String, in reads: [VizRecognizedText], boxes: Bool = false) {
         for read in reads where read.text == raw {
             var parts: [String] = []
             var last: PixelRect?
@@ -463,6 +468,7 @@ struct EvalVizCommand: AsyncParsableCommand {
                         .map { "\($0.text)\(Int($0.confidence * 100))" }
                     parts.append(
                         "\(symbol.text)\(Int(symbol.confidence * 100))"
+                            + (boxes ? "[\(symbol.box.x)+\(symbol.box.width)]" : "")
                             + (others.isEmpty ? "" : "(" + others.joined(separator: ",") + ")"))
                 }
             }

@@ -63,6 +63,9 @@ package struct VizReader: Sendable {
     /// Blank columns, as a share of the value line's height, from which a gap inside a name is a word
     /// gap (chosen on the tuning family, `capkit eval-viz --name-gap`).
     package var nameWordGapShare = 0.5
+    /// Whether a name's last words of at most two letters read far beyond its end are dropped
+    /// (``withoutDistantMarks(_:lineHeight:)``).
+    package var dropsDistantNameMarks = true
     /// The line finder.
     package var lineFinder = VizLineFinder()
     /// The ways each field is read, in order: the first whose value passes the field's checks is
@@ -254,16 +257,25 @@ package struct VizReader: Sendable {
                             image, languages: layout.languages,
                             characters: variant.restrictsCharacters ? characters : nil)
                         var text = read.text
+                        var words = read.words
+                        // A name without the marks read far beyond its end (``withoutDistantMarks``).
+                        if cell.field.kind == .name, dropsDistantNameMarks,
+                            let kept = Self.withoutDistantMarks(
+                                words, lineHeight: Double(line.rect.height) * horizontalScale)
+                        {
+                            words = kept
+                            text = kept.map(\.text).joined(separator: " ")
+                        }
                         // A name's words as the print spaces them (``spacedByInkGaps``).
                         if cell.field.kind == .name, spacesNamesByInkGaps, image.height == crop.height,
                             horizontalScale == 1,
                             let spaced = Self.spacedByInkGaps(
-                                read.words, in: image, lineHeight: line.rect.height, gapShare: nameWordGapShare)
+                                words, in: image, lineHeight: line.rect.height, gapShare: nameWordGapShare)
                         {
                             text = spaced
                         }
                         texts.append(text)
-                        symbols += read.words.flatMap(\.symbols)
+                        symbols += words.flatMap(\.symbols)
                         confidence = min(confidence, read.confidence)
                     }
                 }
@@ -289,6 +301,22 @@ package struct VizReader: Sendable {
                         agreeing[refolded.1?.isoString ?? refolded.0] != nil
                     {
                         checked = refolded
+                    }
+                }
+                // A code read with two characters on one glyph (the symbols' boxes overlap within
+                // one glyph's width) where the line shows its glyphs apart and one fewer than the
+                // characters read is not taken: both characters cannot be printed there. (Fewer
+                // glyphs still are touching ones, where the boxes say little: tuning, a blurred
+                // `ST3011` read right with every box overlapping.)
+                if let value = checked?.0, cell.field.kind == .code, lines.count == 1, crops.count == 1,
+                    horizontalScale == 1, Self.hasDoubledGlyph(symbols)
+                {
+                    let crop = lineCrop(
+                        document, line: lines[0].rect, found: found, inline: inline, pixelsPerMillimetre: s)
+                    let glyphs = Self.glyphWidths(in: document, line: lines[0].rect, from: crop.start)?.count ?? 0
+                    if glyphs == value.count - 1 {
+                        attempts[attempts.count - 1] += " (two characters read on one glyph)"
+                        checked = nil
                     }
                 }
                 // Every name a candidate reads is kept for the check against the MRZ
@@ -360,6 +388,28 @@ package struct VizReader: Sendable {
         return VizReading(
             layoutID: layout.id, fields: values, notRead: notRead.sorted(), declined: declined, nameReads: nameReads)
     }
+
+    /// `words` (a name's line as read) without its last words when they stand more than
+    /// ``distantMarkGap`` line heights beyond the word before and hold at most two letters each: the
+    /// strokes of a pattern, or a neighbouring cell's print, beside the name read as a letter
+    /// (tuning family: `SILVA A` and `MÜNCHEN M` with the mark 4–23 heights away, `NGUYEN J` 10–14;
+    /// the words of a name stand under one height apart). The first word is always kept. Nil when
+    /// no word is dropped.
+    static func withoutDistantMarks(_ words: [VizRecognizedWord], lineHeight: Double) -> [VizRecognizedWord]? {
+        guard words.count > 1, lineHeight > 0 else { return nil }
+        var kept = words
+        while kept.count > 1, let last = kept.last, last.text.filter(\.isLetter).count <= 2 {
+            let before = kept[kept.count - 2].box
+            let gap = Double(last.box.x - (before.x + before.width))
+            guard gap > distantMarkGap * lineHeight else { break }
+            kept.removeLast()
+        }
+        return kept.count < words.count ? kept : nil
+    }
+
+    /// Gap, in line heights, from which a short last word of a name is a mark beside it
+    /// (``withoutDistantMarks(_:lineHeight:)``).
+    static let distantMarkGap = 3.0
 
     /// The text of `words` (read on `image`, a name's line; their symbols' boxes in its pixels) with
     /// a space wherever the print has a word gap the recogniser read through: between two symbols of
@@ -469,6 +519,51 @@ package struct VizReader: Sendable {
     /// Capitals whose diacritic is a stroke through the letter, which a pattern line across the plain
     /// letter imitates.
     static let strokedLetters: Set<String> = ["Ł", "Ø", "Đ", "Ħ", "Ŧ"]
+
+    /// `name` (upper case) with each `Ł` or `Ø` that its word's spelling rules out read as the plain
+    /// letter: a security pattern's line across an `L` or `O` reads as the stroke, at full
+    /// confidence (tuning family: `BJÖRKŁUND`, `FITZWIŁLIAM`, `SEVILŁA`, the plain letter weighed at
+    /// 0). A stroked letter is kept only in a word an orthography that writes it could spell: not
+    /// beside its own plain or stroked letter (`ŁL`, `LŁ`, `ØO`), and with no other accented letter
+    /// than those orthographies use (``strokedLetterCompanions``: `Ö` is not Polish, so
+    /// `BJÖRKŁUND` is `BJÖRKLUND`; `MICHAŁ`, `WAŁĘSA`, `SØRENSEN`, `ØSTERGÅRD` stay as read).
+    static func plainStrokedLetters(_ name: String) -> String {
+        var letters = Array(name)
+        // The words: runs of letters (a hyphen, an apostrophe or a space ends one: `WAŁĘSA-MÜLLER`).
+        var words: [Range<Int>] = []
+        var start: Int?
+        for index in 0...letters.count {
+            if index < letters.count, letters[index].isLetter {
+                if start == nil { start = index }
+            } else if let first = start {
+                words.append(first..<index)
+                start = nil
+            }
+        }
+        for word in words {
+            for index in word {
+                let letter = letters[index]
+                guard let companions = strokedLetterCompanions[letter], let plain = baseLetter(String(letter)).first
+                else { continue }
+                let neighbours = [index - 1, index + 1].filter { word.contains($0) }.map { letters[$0] }
+                let doubled = neighbours.contains { $0 == plain || $0 == letter }
+                let foreign = word.contains { other in
+                    let c = letters[other]
+                    return c != letter && !c.isASCII && !companions.contains(c)
+                }
+                if doubled || foreign { letters[index] = plain }
+            }
+        }
+        return String(letters)
+    }
+
+    /// For each stroked capital ``plainStrokedLetters(_:)`` checks, the other accented capitals the
+    /// orthographies that write it use: for `Ł` Polish, Kashubian, Upper and Lower Sorbian and the
+    /// Belarusian Latin alphabet; for `Ø` Danish, Norwegian and Faroese.
+    static let strokedLetterCompanions: [Character: Set<Character>] = [
+        "Ł": Set("ĄĆĘŃÓŚŹŻÃÉËÒÔÙČĚŘŠŽŔŬ"),
+        "Ø": Set("ÆÅÉÓÁÍÚÝÐ"),
+    ]
 
     /// `text` (an upper-case letter) without its diacritics: accents and cedillas dropped, a stroked
     /// letter its plain one (`Ł` → `L`, `Ø` → `O`, `Đ` and `Ð` → `D`); other letters (`ß`, `Þ`, `Æ`)
@@ -790,9 +885,29 @@ package struct VizReader: Sendable {
     /// their count differs from the code's length (touching glyphs, a pattern across them), or no
     /// digit from 2 to 9 gives the reference width, `code` is returned as read.
     static func lettersByGlyphWidth(_ code: String, in image: GrayImage, line: PixelRect, from start: Int) -> String {
+        guard let widths = glyphWidths(in: image, line: line, from: start) else { return code }
+        let characters = Array(code)
+        guard widths.count == characters.count else { return code }
+        let reference = characters.indices.filter { ("2"..."9").contains(characters[$0]) }.map { widths[$0] }.sorted()
+        guard !reference.isEmpty else { return code }
+        let median = Double(reference[reference.count / 2])
+        var out = characters
+        for index in characters.indices {
+            let ratio = Double(widths[index]) / median
+            if characters[index] == "0", ratio >= Self.letterOWidthRatio { out[index] = "O" }
+            if characters[index] == "1", ratio <= Self.letterIWidthRatio { out[index] = "I" }
+        }
+        return String(out)
+    }
+
+    /// The widths of the runs of ink columns of `line` on `image` from column `start` (the glyphs of
+    /// a code whose glyphs stand apart), left to right; nil when the line is empty. A column holds
+    /// ink with a pixel darker than halfway between the line's print (its 5th percentile) and
+    /// ground (its 80th).
+    static func glyphWidths(in image: GrayImage, line: PixelRect, from start: Int) -> [Int]? {
         let rect = PixelRect(x: start, y: line.y, width: line.x + line.width - start, height: line.height)
             .clipped(width: image.width, height: image.height)
-        guard rect.width > 0, rect.height > 2 else { return code }
+        guard rect.width > 0, rect.height > 2 else { return nil }
         let histogram = GrayLevelHistogram(image, rect: rect)
         let threshold = UInt8((histogram.percentile(0.05) + histogram.percentile(0.8)) / 2)
         var widths: [Int] = []
@@ -808,19 +923,37 @@ package struct VizReader: Sendable {
             }
         }
         if run > 0 { widths.append(run) }
-        let characters = Array(code)
-        guard widths.count == characters.count else { return code }
-        let reference = characters.indices.filter { ("2"..."9").contains(characters[$0]) }.map { widths[$0] }.sorted()
-        guard !reference.isEmpty else { return code }
-        let median = Double(reference[reference.count / 2])
-        var out = characters
-        for index in characters.indices {
-            let ratio = Double(widths[index]) / median
-            if characters[index] == "0", ratio >= Self.letterOWidthRatio { out[index] = "O" }
-            if characters[index] == "1", ratio <= Self.letterIWidthRatio { out[index] = "I" }
-        }
-        return String(out)
+        return widths
     }
+
+    /// Whether the recogniser read two characters in the place of one glyph of a code: two
+    /// neighbouring symbols whose boxes (``VizRecognizedSymbol/box``) overlap and together span at
+    /// most ``doubledGlyphSpan`` of the median width of the code's symbols, neither of them wider
+    /// than 1.5 of it (Tesseract sometimes gives a symbol a box reaching back over its neighbour:
+    /// that box is wide, and the median stays a glyph's width). Tuning family: `963U76G64449` for
+    /// `963U76G4449` (`G` and `6` on one glyph), `CNO0831` for `CN0831`, `S8079869I1` for
+    /// `S8079869I`, each read alike by two preparations.
+    static func hasDoubledGlyph(_ symbols: [VizRecognizedSymbol]) -> Bool {
+        guard symbols.count >= 3 else { return false }
+        let widths = symbols.map(\.box.width).sorted()
+        let median = Double(widths[widths.count / 2])
+        guard median > 0 else { return false }
+        for (a, b) in zip(symbols, symbols.dropFirst()) {
+            let overlap = a.box.x + a.box.width - b.box.x
+            let span = max(a.box.x + a.box.width, b.box.x + b.box.width) - min(a.box.x, b.box.x)
+            if overlap > 0, Double(span) <= doubledGlyphSpan * median,
+                Double(max(a.box.width, b.box.width)) <= 1.5 * median
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The span, over a code's median symbol width, up to which two overlapping symbols stand on one
+    /// glyph (``hasDoubledGlyph(_:)``): 1.07–1.22 for the doubled reads of the tuning family, about 2
+    /// for two glyphs side by side.
+    static let doubledGlyphSpan = 1.3
 
     /// Width over the code's median digit (2–9) from which a glyph read `0` is the letter `O` (about
     /// 1.3 in the faces printed; a bold serif `0` of 13 px among 11 px digits, 1.18, is a digit).
@@ -879,7 +1012,7 @@ package struct VizReader: Sendable {
             .replacingOccurrences(of: "- ", with: "-").replacingOccurrences(of: " -", with: "-")
             let allowed = upper.allSatisfy { $0.isLetter || $0 == " " || $0 == "-" || $0 == "'" || $0 == "’" }
             guard allowed, upper.filter(\.isLetter).count >= 1 else { return nil }
-            return (upper, nil)
+            return (plainStrokedLetters(upper), nil)
         case .code:
             let code = text.uppercased().filter { !$0.isWhitespace }
             guard (5...15).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
