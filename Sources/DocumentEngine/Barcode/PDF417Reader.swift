@@ -24,8 +24,7 @@ package import CaptureCore
 ///    (and zxing-cpp's own search of the region around the card, only when the finder gave no
 ///    candidate); without one, the whole frame (zxing-cpp's local-average binariser, rotations);
 /// 4. further preparations of the outline, cut-out and card images: sharpening (defocus), then
-///    local-mean thresholds (the plain cut-out of 2 is not looked at after a fitted outline
-///    failed: it never read a tuning frame there);
+///    (when an outline was fitted) the plain cut-out of 2, then local-mean thresholds;
 /// 5. when some look saw a symbol that failed error correction: that symbol's area rectified alone;
 /// 6. only when every zxing-cpp look failed (so it costs nothing on frames zxing-cpp reads): the
 ///    codewords of the first candidate's fitted outline read with the symbol's own geometry
@@ -203,24 +202,21 @@ package struct PDF417Reader: Sendable {
         let outlineStart = ThreadCPUTime.now()
         _ = views.foundOutline(0)
         search.record("outline#0", since: outlineStart, outcome: "image")
-        // The plain cut-out right after the outline only when no outline was fitted (or in a quick
-        // read); after a fitted outline failed it is not looked at (below).
-        let fitted = !quick && views.foundOutline(0) != nil
-        let head: [(Look, Int)] = fitted ? [(.foundOutline, 0)] : [(.foundOutline, 0), (.foundRegion, 0)]
+        // The plain cut-out right after the outline only when no outline was fitted; else after the
+        // card and the sharpened outline.
+        let regionLater = !quick && views.foundOutline(0) != nil
+        let head: [(Look, Int)] = regionLater ? [(.foundOutline, 0)] : [(.foundOutline, 0), (.foundRegion, 0)]
         // The plan after the texture looks, most productive first (counted on the tuning family with
         // `capkit eval-barcode --timings`); the search of the whole card region only when the finder
         // gave no candidate (with one, the texture looks cover the symbol and it never read one).
-        // The plain cut-out of a region whose outline was fitted and failed is not in it: on the
-        // tuning family it never read a frame (`capkit eval-barcode --family tuning --timings`,
-        // seed 17 with 40 frames and 40 five-frame cards a tier, seed 29 with 100 frames and 60
-        // ten-frame cards: 0 of 41 such looks decoded), at 7-31 ms a look, the plan's dearest.
+        let later: [Look] = regionLater ? [.foundRegion] : []
         let rest: [Look] =
             quick
             ? []
             : views.card == nil
-                ? [.wholeFrame, .foundOutlineSharpened, .foundOutlineLocalMean, .foundRegionLocalMean]
+                ? [.wholeFrame, .foundOutlineSharpened] + later + [.foundOutlineLocalMean, .foundRegionLocalMean]
                 : (views.candidateCount == 0 ? [.cardRegion] : []) + [.rectifiedCard, .foundOutlineSharpened]
-                    + [.rectifiedCardLocalMean, .foundOutlineLocalMean]
+                    + later + [.rectifiedCardLocalMean, .foundOutlineLocalMean]
         // The finder's further candidates: each cut out and looked at once (its outline too when its
         // start/stop patterns were seen), before the looks at the whole card or frame.
         var others: [(Look, Int)] = []
