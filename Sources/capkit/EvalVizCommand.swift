@@ -56,7 +56,7 @@ struct EvalVizCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "The reader's candidates, comma-separated PREPARATION:r|u (r: held to the field's characters, u: unrestricted; preparations raw, stretched); default the reader's."
+            "The reader's candidates, comma-separated PREPARATION:r|u (r: held to the field's characters, u: unrestricted; preparations raw, stretched, inkcutSHARE: only print darker than SHARE of the way to the ground); default the reader's."
     )
     var candidates: String?
 
@@ -487,7 +487,12 @@ struct EvalVizCommand: AsyncParsableCommand {
             switch parts[0] {
             case "raw": preparation = .asRectified
             case "stretched": preparation = .stretched
-            default: throw ValidationError("Unknown preparation \(parts[0]); use raw or stretched.")
+            case let name where name.hasPrefix("inkcut"):
+                guard let share = Double(name.dropFirst(6)), share > 0, share < 1 else {
+                    throw ValidationError("Bad preparation \(name); use inkcutSHARE, SHARE in 0...1.")
+                }
+                preparation = .inkCut(share)
+            default: throw ValidationError("Unknown preparation \(parts[0]); use raw, stretched or inkcutSHARE.")
             }
             return VizReadingCandidate(preparation, restrictsCharacters: parts[1] == "r")
         }

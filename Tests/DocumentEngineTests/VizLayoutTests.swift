@@ -213,6 +213,34 @@ import Testing
         #expect(scaled.width == 30 && scaled.height == 15)
     }
 
+    @Test func theInkCutPreparationTakesAPatternLineLighterThanThePrintToGround() throws {
+        // Light thin print (137) crossed by a pattern's fine lines (185) on a ground of 228: of 400
+        // pixels, 40 are print and 40 pattern.
+        let pixels = (0..<400).map { i -> UInt8 in
+            switch i % 10 {
+            case 0: 137
+            case 5: 185
+            default: 228
+            }
+        }
+        let line = try GrayImage(width: 40, height: 10, pixels: pixels)
+        let cut = VizReadingCandidate.Preparation.inkCut(0.45).prepared(line)
+        #expect(cut.pixels[0] == 0 && cut.pixels[5] == 255 && cut.pixels[1] == 255)
+        // Stretched alone, the pattern stays a mid grey the recogniser takes for strokes.
+        let stretched = VizReadingCandidate.Preparation.stretched.prepared(line)
+        #expect(stretched.pixels[5] > 60 && stretched.pixels[5] < 200)
+        // The default candidates end with it, held to the field's characters, for dates and sex only.
+        #expect(VizReader.defaultCandidates.last == .init(.inkCut(VizReader.inkCutShare), restrictsCharacters: true))
+        let reader = VizReader(recognizer: VizSharedLineTests.WordCountingRecognizer(texts: [:]))
+        let td3 = try #require(VizLayoutCatalogue.bundled().layout(id: "icao-td3"))
+        let last = reader.candidates.count - 1
+        for (field, tried) in [
+            (VizField.dateOfBirth, true), (.sex, true), (.primaryName, false), (.documentNumber, false),
+        ] {
+            #expect(reader.isProductive(last, cell: try #require(td3.zone(of: field))) == tried)
+        }
+    }
+
     /// On an inline line (`1 LN NÉMETH`) the value starts at its first capital even when an accented
     /// capital further on is the tallest glyph: the small caption before it is left out.
     @Test func anInlineValueStartsAtItsFirstCapitalBesideATallerAccentedOne() throws {

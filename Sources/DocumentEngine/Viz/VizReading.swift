@@ -42,8 +42,9 @@ package struct VizReading: Sendable, Equatable {
     /// Fields the layout has but that were not read (no text found, low confidence, or a value
     /// that fails its kind's checks).
     package var notRead: [VizField]
-    /// For the fields not read whose lines were found: the text read and why it was declined
-    /// (evaluation and debugging; holds personal data, never log it).
+    /// For the fields not read whose lines were found: the text read and why it was declined, or
+    /// that the field was not tried because the layout did not fit (evaluation and debugging; holds
+    /// personal data, never log it).
     package var declined: [VizField: String]
 
     /// A name one of the reader's candidates read and checked for the name kind, whether or not it

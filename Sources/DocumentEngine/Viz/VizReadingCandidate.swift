@@ -16,6 +16,11 @@ package struct VizReadingCandidate: Sendable, Equatable {
         case stretched
         /// Resampled by a factor (another sampling of the strokes for the recogniser).
         case scaled(Double)
+        /// Only the darkest print kept: the line's print (its 3rd percentile) to black, and every
+        /// level lighter than the given share of the way from it to the ground (the 80th percentile)
+        /// to white. Light thin print under a security pattern of fine lines of about its own
+        /// darkness: the lines, lighter than the strokes, are cut away with the ground.
+        case inkCut(Double)
 
         /// `image` prepared.
         package func prepared(_ image: GrayImage) -> GrayImage {
@@ -24,6 +29,8 @@ package struct VizReadingCandidate: Sendable, Equatable {
                 return image
             case .stretched:
                 return Self.stretched(image)
+            case let .inkCut(share):
+                return Self.stretched(image, groundShare: share)
             case let .scaled(factor):
                 let width = max(1, Int((Double(image.width) * factor).rounded()))
                 let height = max(1, Int((Double(image.height) * factor).rounded()))
@@ -31,11 +38,14 @@ package struct VizReadingCandidate: Sendable, Equatable {
             }
         }
 
-        private static func stretched(_ image: GrayImage) -> GrayImage {
+        /// `image` with its print (3rd percentile) to black and the level `groundShare` of the way
+        /// from it to its ground (80th percentile) and lighter to white.
+        private static func stretched(_ image: GrayImage, groundShare: Double = 1) -> GrayImage {
             guard !image.pixels.isEmpty else { return image }
             let histogram = GrayLevelHistogram(image)
-            let ink = histogram.percentile(0.03), ground = histogram.percentile(0.8)
-            guard ground - ink >= 8 else { return image }
+            let ink = histogram.percentile(0.03), full = histogram.percentile(0.8)
+            guard full - ink >= 8 else { return image }
+            let ground = ink + max(4, Int((Double(full - ink) * groundShare).rounded()))
             var table = [UInt8](repeating: 0, count: 256)
             for level in 0..<256 {
                 let t = Double(level - ink) / Double(ground - ink)
