@@ -49,12 +49,7 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let weightsURL =
-            weights.map { URL(fileURLWithPath: $0) }
-            ?? DocumentEngineInfo.bundledResourcesFolder?
-            .appendingPathComponent("mrz-ocrb.bin")
-        guard let weightsURL else { throw CommandFailure("The bundled resources are missing.") }
-        let scanner = DocumentScanner(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: weightsURL)))
+        let scanner = try CommandSupport.documentScanner(weightsPath: weights)
         let today = MRZDate(year: 2026, month: 11, day: 22)
         for size in sizes.split(separator: ",") {
             let dims = size.split(separator: "x").compactMap { Int($0) }

@@ -50,6 +50,15 @@ enum CommandSupport {
         return try await BlinkIDSdk.createBlinkIDSdk(withSettings: settings)
     }
 
+    /// The document scanner with the recogniser weights at `weightsPath`, else the bundled ones.
+    static func documentScanner(weightsPath: String? = nil) throws -> DocumentScanner {
+        let url =
+            weightsPath.map { URL(fileURLWithPath: $0) }
+            ?? DocumentEngineInfo.bundledResourcesFolder?.appendingPathComponent("mrz-ocrb.bin")
+        guard let url else { throw CommandFailure("The bundled resources are missing.") }
+        return DocumentScanner(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: url)))
+    }
+
     /// Prints a message on stderr.
     static func printError(_ message: String) {
         FileHandle.standardError.write(Data("capkit: \(message)\n".utf8))

@@ -151,12 +151,7 @@ struct EvalCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let weightsURL =
-            weights.map { URL(fileURLWithPath: $0) }
-            ?? DocumentEngineInfo.bundledResourcesFolder?
-            .appendingPathComponent("mrz-ocrb.bin")
-        guard let weightsURL else { throw CommandFailure("The bundled resources are missing.") }
-        let scanner = DocumentScanner(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: weightsURL)))
+        let scanner = try CommandSupport.documentScanner(weightsPath: weights)
         if let failures {
             // A fresh list of failures for this run.
             try? FileManager.default.removeItem(

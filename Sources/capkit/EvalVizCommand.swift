@@ -244,12 +244,7 @@ struct EvalVizCommand: AsyncParsableCommand {
             throw CommandFailure("\(error)")
         }
         let today = MRZDate(year: 2026, month: 11, day: 26)
-        var scanner: DocumentScanner?
-        if mrz == "read" {
-            guard let weightsURL = DocumentEngineInfo.bundledResourcesFolder?.appendingPathComponent("mrz-ocrb.bin")
-            else { throw CommandFailure("The bundled resources are missing.") }
-            scanner = DocumentScanner(classifier: try MRZCharacterClassifier(weights: Data(contentsOf: weightsURL)))
-        }
+        let scanner = mrz == "read" ? try CommandSupport.documentScanner() : nil
         print("VIZ reader on generated frames (\(count) per family, tier and layout, \(size), seeds from \(seed)):")
         for family in families.split(separator: ",").map(String.init) {
             guard family == "tuning" || family == "heldout" else {

@@ -551,9 +551,10 @@ package struct PDF417Reader: Sendable {
                 let checkStart = profile != nil ? ThreadCPUTime.now() : 0
                 let (contradiction, source) = PDF417ReadingCheck.verdict(
                     of: symbol, in: frame, cutOut: cutOut.map { ($0.image, $0.rowStep, upright) })
-                record(
-                    "check", since: checkStart,
-                    outcome: contradiction == nil ? "agrees (\(source.rawValue))" : "contradicted (\(source.rawValue))")
+                if profile != nil {
+                    let verdict = contradiction == nil ? "agrees" : "contradicted"
+                    record("check", since: checkStart, outcome: "\(verdict) (\(source.rawValue))")
+                }
                 if let contradiction {
                     lastOutcome = "contradicted"
                     if located == nil {
