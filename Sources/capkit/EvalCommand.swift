@@ -36,9 +36,9 @@ struct EvalCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Tiers to generate when no folder is given (clean, phone, hard; placement: phone-like tuning frames placed inside, cut, overfilled, steep or near an edge; stress: phone-like tuning frames with a tiny MRZ, glare on the MRZ or low light; wild: phone-like tuning frames of an open booklet, a document in a hand, lens and rolling-shutter distortion, a colour cast, worn print or a photo of a screen), comma-separated."
+            "Tiers to generate when no folder is given (clean, phone, hard; placement: phone-like tuning frames placed inside, cut, overfilled, steep or near an edge; stress: phone-like tuning frames with a tiny MRZ, glare on the MRZ or low light; wild: phone-like tuning frames of an open booklet, a document in a hand, lens and rolling-shutter distortion, a colour cast, worn print or a photo of a screen; severe: hard-tier tuning frames, each with one trait of the placement, stress or wild line), comma-separated."
     )
-    var tiers = "clean,phone,hard,placement,stress,wild"
+    var tiers = "clean,phone,hard,placement,stress,wild,severe"
 
     @Option(help: "Frames generated per family and tier.")
     var count = 100
@@ -172,7 +172,12 @@ struct EvalCommand: AsyncParsableCommand {
         var placement = false
         var stress = false
         var wild = false
+        var severe = false
         for name in tiers.split(separator: ",") {
+            if name == "severe" {
+                severe = true
+                continue
+            }
             if name == "placement" {
                 placement = true
                 continue
@@ -186,7 +191,8 @@ struct EvalCommand: AsyncParsableCommand {
                 continue
             }
             guard let tier = TierArgument(rawValue: String(name))?.tier else {
-                throw ValidationError("Unknown tier \(name); use clean, phone, hard, placement, stress or wild.")
+                throw ValidationError(
+                    "Unknown tier \(name); use clean, phone, hard, placement, stress, wild or severe.")
             }
             tierList.append(tier)
         }
@@ -207,6 +213,11 @@ struct EvalCommand: AsyncParsableCommand {
         if wild {
             print(
                 "  tuning wild: phone-like frames of an open booklet, a hand, lens and shutter distortion, a colour cast, worn print or a screen (the outline's line)."
+            )
+        }
+        if severe {
+            print(
+                "  tuning severe: hard-tier frames, each with one trait of the placement, stress or wild line (their traits on hard optics)."
             )
         }
         for sceneFamily in family.families {
@@ -246,6 +257,16 @@ struct EvalCommand: AsyncParsableCommand {
             }
             if wild && sceneFamily == .tuning {
                 lines.append(phoneLikeLine("tuning wild", wild: { .mix(seed: $0) }))
+            }
+            if severe && sceneFamily == .tuning {
+                lines.append(
+                    (
+                        "tuning severe",
+                        { seed, name in
+                            try SceneSevere.mix(seed: seed).composer(frameWidth: dims[0], frameHeight: dims[1])
+                                .compose(seed: seed, fileName: name)
+                        }
+                    ))
             }
             for line in lines {
                 var tally = Tally()
@@ -375,6 +396,7 @@ struct EvalCommand: AsyncParsableCommand {
             print(
                 "\(truth.file) corner-error \(e) placement \(a.placement.rawValue) (true \(trueStatus.rawValue))"
                     + " tilt \(tilt) (true \(trueTilt)) mrz \(verdict)"
+                    + (truth.degradations?.framing.flatMap { $0 == .inside ? nil : " framing \($0.rawValue)" } ?? "")
                     + (truth.degradations?.stress.map { " stress \($0.rawValue)" } ?? "")
                     + (truth.degradations?.wild.map { " wild \($0.rawValue)" } ?? ""))
         }

@@ -85,6 +85,17 @@ struct SynthCommand: AsyncParsableCommand {
             """)
     var wild: WildArgument?
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            One trait of the placement, stress or wild line drawn on top of the tier, a tiny MRZ kept at the tier's \
+            readable floor: partial, overfilled, steep, nearEdge, tinyMRZ, glareOnMRZ, lowLight, openBooklet, \
+            heldInHand, lensAndShutter, colourCast, wornPrint, screenMoire, or mix (the 13 evenly). The severe line \
+            of `capkit eval` is `--tier hard --severe mix`. Tuning family only.
+            """,
+            valueName: "trait"))
+    var severe: SevereArgument?
+
     @Option(help: "Frames generated in parallel.")
     var jobs: Int = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
@@ -104,6 +115,13 @@ struct SynthCommand: AsyncParsableCommand {
         if stress != nil, wild != nil {
             throw ValidationError("--stress and --wild are separate lines; give one of them.")
         }
+        if severe != nil, stress != nil || wild != nil || partial || framing != .inside {
+            throw ValidationError(
+                "--severe draws its own trait; it does not combine with --framing, --stress or --wild.")
+        }
+        if severe != nil, family == .heldout {
+            throw ValidationError("--severe belongs to the tuning family; the held-out family draws its own.")
+        }
     }
 
     func run() async throws {
@@ -118,6 +136,18 @@ struct SynthCommand: AsyncParsableCommand {
                         framing: framing)
                 }
                 let chosen: FramingArgument = partial ? .partial : framing
+                if let severe {
+                    let traits = try SceneSevere.traits.map { trait in
+                        try trait.composer(
+                            tier: tier.tier, frameWidth: size.width, frameHeight: size.height, kinds: kinds)
+                    }
+                    composer = { seed, name in
+                        let trait = severe.trait ?? SceneSevere.mix(seed: seed)
+                        return try traits[SceneSevere.traits.firstIndex(of: trait) ?? 0].compose(
+                            seed: seed, fileName: name)
+                    }
+                    break
+                }
                 if let wild {
                     let drawn = try SceneWild.allCases.map { condition in
                         try SceneComposer(
@@ -255,6 +285,23 @@ enum WildArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
 
     /// The condition, nil for the mix (drawn per frame).
     var wild: SceneWild? { SceneWild(rawValue: rawValue) }
+}
+
+/// `--severe`: one trait of the tuning family's severe line (``SceneSevere``), or their mix.
+struct SevereArgument: ExpressibleByArgument, Sendable {
+    /// The trait, nil for the mix (drawn per frame).
+    var trait: SceneSevere?
+
+    init?(argument: String) {
+        if argument == "mix" {
+            trait = nil
+            return
+        }
+        guard let trait = SceneSevere(name: argument) else { return nil }
+        self.trait = trait
+    }
+
+    static var allValueStrings: [String] { SceneSevere.traits.map(\.name) + ["mix"] }
 }
 
 /// `--framing`: one of the tuning family's framings, or their placement mix.

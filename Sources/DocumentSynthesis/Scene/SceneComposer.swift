@@ -33,6 +33,10 @@ package struct SceneComposer: Sendable {
     package let stress: SceneStress?
     /// A condition of the tuning family's wild line drawn on top of the tier (``SceneWild``), or nil.
     package let wild: SceneWild?
+    /// Whether a ``SceneStress/tinyMRZ`` document is drawn as small as the tier's readability guard
+    /// allows (a pitch of ``SceneSevere/tinyPitchFactor`` times the tier's minimum, over the cosine
+    /// of the tilt: the severe line) rather than at ``SceneStress/tinyPitchPixels`` (the stress line).
+    package let tinyMRZAtTierMinimum: Bool
     /// Whether part of the document is pushed outside the frame (10-45 % of its extent on one side).
     package var partial: Bool { framing == .partial }
     /// Print the visual zone from the layout catalogue (``DocumentRenderer/printsVizFromLayouts``).
@@ -66,7 +70,7 @@ package struct SceneComposer: Sendable {
     package init(
         tier: SceneTier, frameWidth: Int = 1280, frameHeight: Int = 720, kinds: [DocumentLayout.Kind] = [],
         partial: Bool = false, framing: SceneFraming? = nil, stress: SceneStress? = nil, wild: SceneWild? = nil,
-        printsVizFromLayouts: Bool = false, vizLayoutID: String? = nil,
+        tinyMRZAtTierMinimum: Bool = false, printsVizFromLayouts: Bool = false, vizLayoutID: String? = nil,
         vizVariation: VizPrintStyle.Variation = .narrow
     ) throws(SceneCompositionError) {
         guard Self.frameSideRange.contains(frameWidth), Self.frameSideRange.contains(frameHeight) else {
@@ -79,9 +83,17 @@ package struct SceneComposer: Sendable {
         self.framing = framing ?? (partial ? .partial : .inside)
         self.stress = stress
         self.wild = wild
+        self.tinyMRZAtTierMinimum = tinyMRZAtTierMinimum
         self.printsVizFromLayouts = printsVizFromLayouts
         self.vizLayoutID = vizLayoutID
         self.vizVariation = vizVariation
+    }
+
+    /// The nominal MRZ pitch of a ``SceneStress/tinyMRZ`` document (``tinyMRZAtTierMinimum``).
+    var tinyMRZPitchPixels: ClosedRange<Double> {
+        guard tinyMRZAtTierMinimum else { return SceneStress.tinyPitchPixels }
+        let floor = tier.minimumMRZPitchPixels
+        return floor * SceneSevere.tinyPitchFactor.lowerBound...floor * SceneSevere.tinyPitchFactor.upperBound
     }
 
     /// Generates the scene of `seed`; `fileName` goes into the truth.
@@ -134,8 +146,8 @@ package struct SceneComposer: Sendable {
         let identity = SyntheticIdentity.random(for: MRZFormat(kind: kind), using: &identityRandom)
         let pose = ScenePose.draw(
             layout: layout, tier: tier, frameWidth: frameWidth, frameHeight: frameHeight,
-            framing: framing, mrzPitchPixels: stress == .tinyMRZ ? SceneStress.tinyPitchPixels : nil,
-            using: &poseRandom)
+            framing: framing, mrzPitchPixels: stress == .tinyMRZ ? tinyMRZPitchPixels : nil,
+            pitchOverTiltCosine: tinyMRZAtTierMinimum, using: &poseRandom)
 
         // Render at ~1.05x the largest on-frame scale (hardly ever magnified when sampled), within limits.
         let scale = min(18, max(3, pose.maxPixelsPerMillimetre * 1.05))

@@ -18,7 +18,8 @@ struct ScenePose {
 
     static func draw(
         layout: DocumentLayout, tier: SceneTier, frameWidth: Int, frameHeight: Int, framing: SceneFraming,
-        mrzPitchPixels: ClosedRange<Double>? = nil, using random: inout SeededGenerator
+        mrzPitchPixels: ClosedRange<Double>? = nil, pitchOverTiltCosine: Bool = false,
+        using random: inout SeededGenerator
     ) -> ScenePose {
         let fw = Double(frameWidth)
         let fh = Double(frameHeight)
@@ -41,6 +42,10 @@ struct ScenePose {
             // The document's width from the pitch asked for (``SceneStress/tinyMRZ``).
             let perPixel = layout.width / (DocumentLayout.mrzPitch * fw)
             widthRange = mrzPitchPixels.lowerBound * perPixel...mrzPitchPixels.upperBound * perPixel
+            if pitchOverTiltCosine {
+                // As the tier's guard: the pitch seen across the tilt's axis stays readable.
+                widthRange = widthRange.lowerBound / cos(tilt)...widthRange.upperBound / cos(tilt)
+            }
         }
         var fraction = random.uniform(widthRange.lowerBound, widthRange.upperBound)
 
