@@ -6,8 +6,10 @@ package import CaptureCore
 /// - ``tooClose``: the document overfills the ROI, cut or not: it runs past two opposite borders
 ///   (by more than 1% of the ROI's diagonal each), or its outline, inside the ROI or not, covers
 ///   more than 80% of the ROI's area, or the outline a verified MRZ implies (``overfills(_:roi:)``)
-///   is wider or taller than the ROI or covers more than 80% of it. Moving back is what helps,
-///   whatever else is wrong.
+///   is wider or taller than the ROI or covers more than 80% of it, or, without a verified MRZ, an
+///   MRZ zone found but not read (cut by the border) is printed too large for the narrowest
+///   document that can carry it to fit in the ROI (``overfills(zone:confidence:roi:)``). Moving
+///   back is what helps, whatever else is wrong.
 /// - ``partiallyVisible``: a corner lies outside the ROI by more than 1% of its diagonal, or the
 ///   outline touches the ROI's border (a corner within ``borderContactFraction`` of its shorter side)
 ///   and the document evidently continues past it (`continuesPastBorder`, judged by the scanner: the
@@ -77,6 +79,66 @@ package enum PlacementStatus: String, Sendable, Equatable, Codable {
             return true
         }
         return visibleArea(implied, roi: roi) > maximumCoverage * Double(roi.width * roi.height)
+    }
+
+    /// The width of the narrowest document whose MRZ zone shows `lines` lines spanning `cells` glyph
+    /// positions, in MRZ character pitches (2.54 mm): an ID-1 card (85.6 mm, 3 lines of 30) for three
+    /// lines or up to ``longestTD1ZoneCells``, else an ID-2 document or an MRV-B visa (105 mm, 2 lines
+    /// of 36).
+    package static func narrowestDocumentPitches(cells: Int, lines: Int) -> Double {
+        let kind: DocumentLayout.Kind = lines == 2 && cells > longestTD1ZoneCells ? .td2 : .td1Back
+        return DocumentLayout.of(kind).width / DocumentLayout.mrzPitch
+    }
+
+    /// The most glyph positions a zone of TD1 lines (30 characters) may be measured to span: its
+    /// lines' ends are fitted on blurred glyphs and the lines of a zone need not start together.
+    package static let longestTD1ZoneCells = 32
+
+    /// Whether an MRZ zone found in the frame, read or not (a zone cut by the border does not read),
+    /// shows a document too large for `roi`: the narrowest document that can carry it reaches beyond
+    /// the ROI by more than ``zoneOverfillAllowance`` (``zoneOverfillRatio(_:roi:)``), and the text
+    /// lines of its band, read whatever their length, have a mean character confidence
+    /// (`confidence`) of at least ``minimumOverfillZoneConfidence``.
+    package static func overfills(zone: MRZZoneDetector.Zone, confidence: Float, roi: PixelRect) -> Bool {
+        confidence >= minimumOverfillZoneConfidence && zoneOverfillRatio(zone, roi: roi) > zoneOverfillAllowance
+    }
+
+    /// How far beyond the ROI the narrowest document of a zone must reach for the zone to say it
+    /// overfills the ROI: the zone's pitch is the document's scale at its MRZ edge, and perspective
+    /// may shrink the rest. Decided on the tuning family (1280x720, seeds 7 and 5000, every line,
+    /// 1,900 frames): documents that fit reached 1.03 (TD1 cards tilted 25-32°), overfilled ones
+    /// 1.07 and more where their zone was found (16 of 71, all then `tooClose`; a steep frame at 1.01
+    /// stays out).
+    package static let zoneOverfillAllowance = 1.05
+
+    /// The mean character confidence the text lines of a zone's band need for the zone to count as
+    /// an MRZ in ``overfills(zone:confidence:roi:)``. Decided on the same frames: the cut MRZs of
+    /// overfilled documents read at 0.66-0.999; wood grain taken for a zone (a stress frame) showed
+    /// no text line at all.
+    package static let minimumOverfillZoneConfidence: Float = 0.6
+
+    /// The widest MRZ line spacing of the layouts the engine knows (a TD3 page's 4.6 mm), over the
+    /// pitch: a zone's measured spacing over this says at least how much of a document's height the
+    /// tilt leaves in the frame.
+    package static let widestLineSpacingPitches = 4.6 / DocumentLayout.mrzPitch
+
+    /// How far the narrowest document that can carry `zone` reaches beyond `roi`: the larger of its
+    /// bounding box's width and height over the ROI's (plus 1% of its diagonal, as
+    /// ``overfills(_:roi:)``). The document is ``narrowestDocumentPitches(cells:lines:)`` wide at the
+    /// zone's pitch along its lines (an MRZ runs across its document's whole width, near its edge,
+    /// so the pitch measured on its lines is the document's scale there, whatever the tilt), and an
+    /// ID-1 card's height across them, foreshortened as the zone's line spacing is against the
+    /// widest nominal one (``widestLineSpacingPitches``).
+    package static func zoneOverfillRatio(_ zone: MRZZoneDetector.Zone, roi: PixelRect) -> Double {
+        guard zone.pitch > 0, zone.lineSpacing > 0 else { return 0 }
+        let width = narrowestDocumentPitches(cells: zone.cellSpan, lines: zone.lineCount) * zone.pitch
+        let foreshortening = min(1, zone.lineSpacing / zone.pitch / widestLineSpacingPitches)
+        let height = DocumentLayout.of(.td1Back).height / DocumentLayout.mrzPitch * zone.pitch * foreshortening
+        let boxWidth = width * abs(zone.along.x) + height * abs(zone.down.x)
+        let boxHeight = width * abs(zone.along.y) + height * abs(zone.down.y)
+        let diagonal = (Double(roi.width * roi.width + roi.height * roi.height)).squareRoot()
+        let slack = 0.01 * diagonal
+        return max(boxWidth / (Double(roi.width) + slack), boxHeight / (Double(roi.height) + slack))
     }
 
     /// Area of `quad` clipped to `roi`.

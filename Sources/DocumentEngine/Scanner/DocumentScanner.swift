@@ -78,6 +78,9 @@ package struct DocumentScanner: Sendable {
         var seenTextLines: [Point2D] = []
         let passes = Self.zonePasses(zoneDetector, coarseSize: localizer.workingSize, region: region)
         var zonesSeen = false
+        // Every zone the searches found, read or not (a zone cut by the border does not read): the
+        // size of its print bounds the document's.
+        var zonesFound: [MRZZoneDetector.Zone] = []
         var thinInk: MRZThinInkMap?
         for (pass, detector) in passes.enumerated() {
             let tinyPrintPass = Self.isTinyPrintPass(pass, of: passes)
@@ -94,6 +97,7 @@ package struct DocumentScanner: Sendable {
                 thinInk = search.thinInk
             }
             zonesSeen = zonesSeen || !search.zones.isEmpty
+            zonesFound += search.zones
             // The tiny-print search's text lines do not send the MRZ to be read again through the
             // outline (on card fronts they cost that reading and found nothing).
             if !tinyPrintPass { seenTextLines += search.textLineMidpoints }
@@ -164,9 +168,13 @@ package struct DocumentScanner: Sendable {
         lap(\.outline)
         defer { lap(\.quality) }
         // A document that overfills the frame shows no outline of its own, but a verified MRZ
-        // inside it says how large it is.
+        // inside it says how large it is; without one, an MRZ zone seen, read or not (cut by the
+        // border), says how large the document is at least.
         let implied = anchorVerified ? anchor?.impliedExtent() : nil
-        let overfilled = implied.map { PlacementStatus.overfills($0, roi: region) } ?? false
+        let overfilled =
+            anchorVerified
+            ? implied.map { PlacementStatus.overfills($0, roi: region) } ?? false
+            : overfills(zonesFound, in: image, roi: region)
         guard let located = found else {
             if let anchor, let predicted = anchor.predictedOutline() ?? (overfilled ? implied : nil) {
                 // No outline fits: report the one the MRZ implies (perspective included), so
@@ -180,6 +188,9 @@ package struct DocumentScanner: Sendable {
                     quad: predicted, roi: region,
                     pixelsPerMillimetre: anchor.pixelsPerMillimetre,
                     tiltDegrees: analysis.tiltDegrees, overfilled: overfilled)
+            } else if overfilled {
+                // No outline, but MRZ print too large for the frame to hold its document.
+                analysis.placement = .tooClose
             }
             return analysis
         }
@@ -271,6 +282,30 @@ package struct DocumentScanner: Sendable {
             analysis.looksLikeFrontSide = false
         }
         return analysis
+    }
+
+    /// Whether one of `zones` (found by the zone searches, read or not) shows a document too large
+    /// for `roi` (``PlacementStatus/overfills(zone:confidence:roi:)``): of the zones whose print is too
+    /// large for the narrowest MRZ document to fit, at most two (often one zone found by two
+    /// searches) are read as text, whatever their count of cells (a zone cut by the border shows
+    /// parts of lines no layout fits), so that a pattern of the background (wood grain) that looks
+    /// like rows of glyphs does not count.
+    func overfills(_ zones: [MRZZoneDetector.Zone], in image: GrayImage, roi: PixelRect) -> Bool {
+        let large = zones.filter {
+            PlacementStatus.zoneOverfillRatio($0, roi: roi) > PlacementStatus.zoneOverfillAllowance
+        }
+        return large.prefix(2).contains { zone in
+            PlacementStatus.overfills(zone: zone, confidence: textConfidence(of: zone, in: image), roi: roi)
+        }
+    }
+
+    /// The mean character confidence of the text lines of `zone`'s band (12 cells or more each, as
+    /// many as show), 0 when none shows.
+    func textConfidence(of zone: MRZZoneDetector.Zone, in image: GrayImage) -> Float {
+        guard let band = Self.band(of: image, zone: zone) else { return 0 }
+        let lines = MRZZoneReader.lineFinder.lines(in: band.image).filter { $0.cellCount >= 12 }
+        guard !lines.isEmpty else { return 0 }
+        return reader.recognise(band: band.image, lines: lines).meanConfidence
     }
 
     /// Whether search `pass` of `passes` is the tiny-print one (``tinyPrintZoneWorkingSize``), which
