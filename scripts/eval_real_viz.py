@@ -16,6 +16,7 @@ import sys
 import tempfile
 import unicodedata
 
+sys.dont_write_bytecode = True  # no scripts/__pycache__ from the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import eval_real_mrz as real  # noqa: E402  (fetching, SHA-256 check and the scan are shared)
 
