@@ -46,12 +46,14 @@ test: bootstrap
 ## payloads per tier on generated licence backs, with zxing-cpp alone on the same frames; the document
 ## classifier's confusion matrix per tier on passports, ID cards, visas, RG/CNH sides and empty frames;
 ## the printed fields (VIZ) of TD3 data pages and TD1 fronts per field, family and tier, with CPU per side);
-## then the real specimen set (make eval-real) and the recogniser on real MRZ lines (make eval-ocr-lines).
+## then the real specimen set, MRZ and printed fields (make eval-real), and the recogniser on real MRZ lines
+## (make eval-ocr-lines).
 eval: release eval-barcode eval-face
 	$(RELEASE_BIN) eval --family both
 	$(RELEASE_BIN) eval-classify
 	$(RELEASE_BIN) eval-viz
 	RELEASE_BIN=$(RELEASE_BIN) scripts/eval-real-mrz
+	RELEASE_BIN=$(RELEASE_BIN) scripts/eval-real-viz
 	RELEASE_BIN=$(RELEASE_BIN) scripts/eval-ocr-lines
 
 ## make eval-ocr-lines: the MRZ recogniser alone on real MRZ line crops of specimen documents (public,
@@ -63,10 +65,14 @@ eval-ocr-lines: release
 
 ## make eval-real: the real MRZ set, public government specimen documents (GPL-3.0, fetched at their
 ## pinned commits and SHA-256, never copied here) scored against the MRZ typed in
-## Evaluation/real-mrz/truth.jsonl: found, exact, verified, misread, not read, per image and in total.
-## Prints "real set: not available" and succeeds when no source is reachable (scripts/eval-real-mrz --help).
+## Evaluation/real-mrz/truth.jsonl: found, exact, verified, misread, not read, per image and in total;
+## then the printed fields (VIZ) of the same images against the fields typed in Evaluation/real-viz/truth.jsonl:
+## per field exact, wrong, not read and the layout chosen, as published and with a margin (measurement only).
+## Each prints "... not available" and succeeds when no source is reachable (scripts/eval-real-mrz --help,
+## scripts/eval-real-viz --help).
 eval-real: release
 	RELEASE_BIN=$(RELEASE_BIN) scripts/eval-real-mrz
+	RELEASE_BIN=$(RELEASE_BIN) scripts/eval-real-viz
 
 ## make eval-barcode: the PDF417/AAMVA part of make eval, held-out and tuning families (BARCODE_EVAL_COUNT
 ## frames per tier, BARCODE_EVAL_VIDEO_COUNT cards of 5 frames for video), zxing-cpp alone beside it.
