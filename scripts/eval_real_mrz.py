@@ -228,6 +228,34 @@ def outcome(record, answer):
     return dict(found=True, exact=exact, verified=verified, misread=misread), words
 
 
+def fetch_pinned(scored, work):
+    """Writes every record's image under `work`, read at its pinned commit and checked against its
+    SHA-256; returns ({id(record): path}, [(repository, commit, why) of sources not available]).
+    Raises SetupError on a digest that is not the pinned one."""
+    files, unavailable = {}, []
+    for repository, commit in sorted({(record["repository"], record["commit"]) for record in scored}):
+        read, origin = reader_for(repository, commit)
+        if read is None:
+            unavailable.append((repository, commit, origin))
+            print(f"source {repository}@{commit[:8]}: not available ({origin})")
+            continue
+        print(f"source {repository}@{commit[:8]}: {origin}")
+        for record in scored:
+            if (record["repository"], record["commit"]) != (repository, commit):
+                continue
+            data = read(record["path"])
+            digest = hashlib.sha256(data).hexdigest()
+            if digest != record["sha256"]:
+                raise SetupError(f"{repository}:{record['path']} at {commit[:8]}: SHA-256 {digest} "
+                                 f"is not the pinned {record['sha256']}")
+            target = os.path.join(work, repository.replace("/", "+"), record["path"])
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "wb") as handle:
+                handle.write(data)
+            files[id(record)] = os.path.abspath(target)
+    return files, unavailable
+
+
 def main():
     if not (os.path.isfile(RELEASE_BIN) and os.access(RELEASE_BIN, os.X_OK)):
         raise SetupError(f"no capkit binary at {RELEASE_BIN} (run `make release` or set RELEASE_BIN)")
@@ -239,28 +267,7 @@ def main():
 
     work = tempfile.mkdtemp(prefix="capkit-real-mrz-")
     try:
-        files, unavailable = {}, []
-        pinned = sorted({(record["repository"], record["commit"]) for record in scored})
-        for repository, commit in pinned:
-            read, origin = reader_for(repository, commit)
-            if read is None:
-                unavailable.append((repository, commit, origin))
-                print(f"source {repository}@{commit[:8]}: not available ({origin})")
-                continue
-            print(f"source {repository}@{commit[:8]}: {origin}")
-            for record in scored:
-                if (record["repository"], record["commit"]) != (repository, commit):
-                    continue
-                data = read(record["path"])
-                digest = hashlib.sha256(data).hexdigest()
-                if digest != record["sha256"]:
-                    raise SetupError(f"{repository}:{record['path']} at {commit[:8]}: SHA-256 {digest} "
-                                     f"is not the pinned {record['sha256']}")
-                target = os.path.join(work, repository.replace("/", "+"), record["path"])
-                os.makedirs(os.path.dirname(target), exist_ok=True)
-                with open(target, "wb") as handle:
-                    handle.write(data)
-                files[id(record)] = os.path.abspath(target)
+        files, unavailable = fetch_pinned(scored, work)
         if not files:
             print("real set: not available (no source reachable: set REAL_MRZ_SOURCES, provide a mirror, "
                   "or allow access to github.com)")

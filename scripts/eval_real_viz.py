@@ -8,7 +8,6 @@ dates by day, month and year (the reported ISO `date`), document numbers in capi
 other field in capitals with runs of spaces collapsed (the reported value too: real print is not always in
 capitals).
 """
-import hashlib
 import json
 import os
 import subprocess
@@ -295,27 +294,7 @@ def main():
 
     work = tempfile.mkdtemp(prefix="capkit-real-viz-")
     try:
-        files, unavailable = {}, []
-        for repository, commit in sorted({(record["repository"], record["commit"]) for record in scored}):
-            read, origin = real.reader_for(repository, commit)
-            if read is None:
-                unavailable.append(repository)
-                print(f"source {repository}@{commit[:8]}: not available ({origin})")
-                continue
-            print(f"source {repository}@{commit[:8]}: {origin}")
-            for record in scored:
-                if (record["repository"], record["commit"]) != (repository, commit):
-                    continue
-                data = read(record["path"])
-                digest = hashlib.sha256(data).hexdigest()
-                if digest != record["sha256"]:
-                    raise real.SetupError(f"{repository}:{record['path']} at {commit[:8]}: SHA-256 {digest} "
-                                          f"is not the pinned {record['sha256']}")
-                target = os.path.join(work, repository.replace("/", "+"), record["path"])
-                os.makedirs(os.path.dirname(target), exist_ok=True)
-                with open(target, "wb") as handle:
-                    handle.write(data)
-                files[id(record)] = os.path.abspath(target)
+        files, unavailable = real.fetch_pinned(scored, work)
         if not files:
             print("real VIZ set: not available (no source reachable: set REAL_MRZ_SOURCES, provide a mirror, "
                   "or allow access to github.com)")
@@ -333,7 +312,7 @@ def main():
             report(present, margined)
         if unavailable:
             missing = sum(1 for record in scored if id(record) not in files)
-            print(f"not scored: {missing} images of {', '.join(unavailable)} (source not available)")
+            print(f"not scored: {missing} images of {', '.join(r for r, _, _ in unavailable)} (source not available)")
         print(f"left out ({len(skipped)}):")
         for record in skipped:
             print(f"  {real.short_label(record)}: {record['notes']}")
